@@ -1,0 +1,182 @@
+//! The two traits every game implements.
+
+use crate::action::{Action, ActionList};
+use crate::actor::Actor;
+use crate::chance::ChanceOutcomes;
+use crate::components::ComponentInfo;
+use crate::error::{SalonError, SalonResult};
+use crate::params::{ParamSpec, Params};
+use crate::rng::Xoshiro256StarStar;
+use crate::shares::{Returns, Scores};
+
+/// Facts a game declares once (OpenSpiel's `GameType`, trimmed to what salon games need).
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The engine name, for example `azul_sintra`.
+    pub name: &'static str,
+    /// The board game's title.
+    pub long_name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// True when every player sees the whole state (chance may still be present).
+    pub perfect_information: bool,
+}
+
+/// A game: its parameters and its component data, built once and shared by all states.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    type State: State<Game = Self>;
+
+    fn info() -> GameInfo;
+
+    /// The parameters this game accepts, with defaults.
+    fn param_specs() -> Vec<ParamSpec>;
+
+    /// Builds the game from resolved parameters (every declared name present, checked
+    /// against `param_specs`) and an optional user component file (JSON text). `None`
+    /// uses the embedded substitute set. Must validate the file and return
+    /// [`SalonError::InvalidComponents`] naming the problem.
+    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self>;
+
+    /// Resolves and validates raw parameters, then builds the game.
+    fn with_params(given: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let resolved = Params::resolve(given, &Self::param_specs())?;
+        Self::new(&resolved, components_json)
+    }
+
+    /// The resolved parameters the game was built with.
+    fn params(&self) -> &Params;
+    fn components(&self) -> &ComponentInfo;
+
+    fn num_players(&self) -> usize;
+    /// Decision action ids are in `[0, num_distinct_actions)`; at most `MAX_LEGAL_ACTIONS`.
+    fn num_distinct_actions(&self) -> usize;
+    /// Chance outcome ids are in `[0, max_chance_outcomes)`; at most `MAX_CHANCE_OUTCOMES`.
+    fn max_chance_outcomes(&self) -> usize;
+    /// An upper bound on the number of actions (chance included) in one game.
+    fn max_game_length(&self) -> usize;
+    fn observation_tensor_shape(&self) -> Vec<usize>;
+    fn observation_tensor_size(&self) -> usize {
+        self.observation_tensor_shape().iter().product()
+    }
+
+    /// The state before any chance outcome or move.
+    fn new_initial_state(&self) -> Self::State;
+}
+
+/// A game state. It is a fixed-size value: no heap data, so a clone is a copy.
+///
+/// Methods take the game by reference. `apply_unchecked` may assume its action is legal;
+/// `apply_action` checks first and leaves the state unchanged on error.
+pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
+    type Game: Game<State = Self>;
+
+    fn actor(&self, game: &Self::Game) -> Actor;
+
+    fn is_terminal(&self, game: &Self::Game) -> bool {
+        self.actor(game) == Actor::Terminal
+    }
+
+    fn is_chance_node(&self, game: &Self::Game) -> bool {
+        self.actor(game) == Actor::Chance
+    }
+
+    /// The legal decisions of the player to move, ascending. Empty at chance and terminal
+    /// nodes (OpenSpiel lists chance outcomes here; the tracked state does that).
+    fn legal_actions(&self, game: &Self::Game, out: &mut ActionList);
+
+    /// The outcomes of a chance node, ascending, with integer weights. Empty elsewhere.
+    fn chance_outcomes(&self, game: &Self::Game, out: &mut ChanceOutcomes);
+
+    /// Applies a legal decision or chance outcome. Behaviour on an illegal one is
+    /// unspecified (but must not be undefined behaviour).
+    fn apply_unchecked(&mut self, game: &Self::Game, action: Action);
+
+    /// Checks the action against the node, then applies it; on error the state is unchanged.
+    fn apply_action(&mut self, game: &Self::Game, action: Action) -> SalonResult<()> {
+        match self.actor(game) {
+            Actor::Terminal => {
+                return Err(SalonError::illegal(action, "the game is over"));
+            }
+            Actor::Chance => {
+                let mut outcomes = ChanceOutcomes::new();
+                self.chance_outcomes(game, &mut outcomes);
+                if !outcomes.contains(action) {
+                    return Err(SalonError::illegal(
+                        action,
+                        format!("not a possible outcome of this chance node (outcomes: {:?})", outcomes.actions()),
+                    ));
+                }
+            }
+            Actor::Player(p) => {
+                let mut legal = ActionList::new();
+                self.legal_actions(game, &mut legal);
+                if !legal.contains(action) {
+                    return Err(SalonError::illegal(
+                        action,
+                        format!("not legal for player {p} here ({} legal actions)", legal.len()),
+                    ));
+                }
+            }
+        }
+        self.apply_unchecked(game, action);
+        Ok(())
+    }
+
+    /// Victory points per player (unused slots are 0). Running totals during play.
+    fn scores(&self, game: &Self::Game) -> Scores;
+
+    /// Win shares at the end (see [`crate::win_shares`]); all zero before the end.
+    fn returns(&self, game: &Self::Game) -> Returns;
+
+    /// A readable, unique-per-node name of a decision or chance outcome at this node. Must
+    /// not fail for any id in range; ids illegal here may get any text.
+    fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
+
+    /// The legal action whose string is `text`. The default compares against every legal
+    /// action's string.
+    fn string_to_action(&self, game: &Self::Game, text: &str) -> SalonResult<Action> {
+        let wanted = text.trim();
+        if self.is_chance_node(game) {
+            let mut outcomes = ChanceOutcomes::new();
+            self.chance_outcomes(game, &mut outcomes);
+            for &a in outcomes.actions() {
+                if self.action_to_string(game, a) == wanted {
+                    return Ok(a);
+                }
+            }
+        } else {
+            let mut legal = ActionList::new();
+            self.legal_actions(game, &mut legal);
+            for &a in legal.iter() {
+                if self.action_to_string(game, a) == wanted {
+                    return Ok(a);
+                }
+            }
+        }
+        Err(SalonError::UnknownActionString { text: text.to_string() })
+    }
+
+    /// What `player` sees now, as text. `player` is already checked to be in range.
+    fn observation_string(&self, game: &Self::Game, player: usize) -> String;
+
+    /// What `player` sees now, as numbers, into `out` of `observation_tensor_size()`
+    /// elements, which the caller has zeroed.
+    fn observation_tensor(&self, game: &Self::Game, player: usize, out: &mut [f32]);
+
+    /// Everything `player` knows (perfect recall) as text, for games with hidden
+    /// information. `None` for perfect-information games, where the tracked state uses the
+    /// action history instead.
+    fn information_state_string(&self, game: &Self::Game, player: usize) -> Option<String>;
+
+    /// A full state consistent with everything `player` knows, the unknown parts drawn as
+    /// the chance nodes would draw them. `None` for perfect-information games (a clone).
+    fn resample_from_infostate(
+        &self,
+        game: &Self::Game,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self>;
+
+    /// The whole table, readable by someone who knows the board game.
+    fn render(&self, game: &Self::Game) -> String;
+}

@@ -1,0 +1,406 @@
+//! A state as users hold it: the core state plus its history, its seed and its origin.
+//!
+//! Random chance outcomes are drawn from a generator derived from `(seed, ply)`, so the
+//! outcome at a given point of a given game never depends on what was drawn, undone or
+//! cloned before: undo, clone and serialize need no generator state.
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::action::{Action, ActionList};
+use crate::actor::Actor;
+use crate::chance::ChanceOutcomes;
+use crate::error::{SalonError, SalonResult};
+use crate::game::{Game, State};
+use crate::params::Params;
+use crate::rng::Xoshiro256StarStar;
+
+/// The serialization format tag; bump only with a reader for the old one.
+pub const STATE_FORMAT: &str = "salon-state/1";
+/// Deepest chain of resamples a serialized state may hold.
+const MAX_RESAMPLE_DEPTH: usize = 16;
+
+/// Where a tracked state's history starts.
+#[derive(Clone, Debug)]
+pub enum Origin<G: Game> {
+    /// A new game from `new_initial_state(seed)`.
+    Initial,
+    /// Drawn by `resample_from_infostate(player, seed)` from `source`.
+    Resampled { source: Box<TrackedState<G>>, player: usize, seed: u64 },
+}
+
+#[derive(Clone, Debug)]
+pub struct TrackedState<G: Game> {
+    game: Arc<G>,
+    state: G::State,
+    /// The state at the origin, from which `pop` replays.
+    base: G::State,
+    origin: Origin<G>,
+    seed: u64,
+    /// Actions applied since the origin.
+    actions: Vec<Action>,
+}
+
+fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    z ^ (z >> 33)
+}
+
+/// The generator for the random chance outcome at `ply` of the game seeded with `seed`.
+pub fn chance_rng(seed: u64, ply: usize) -> Xoshiro256StarStar {
+    Xoshiro256StarStar::seed_from_u64(mix64(seed) ^ mix64((ply as u64).wrapping_add(0x5A10_4E5E_ED00_0001)))
+}
+
+/// A seed from the operating system's entropy (for `new_initial_state(None)`).
+pub fn entropy_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.finish()
+}
+
+impl<G: Game> TrackedState<G> {
+    pub fn new(game: Arc<G>, seed: u64) -> Self {
+        let state = game.new_initial_state();
+        TrackedState { base: state.clone(), state, game, origin: Origin::Initial, seed, actions: Vec::new() }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn game_arc(&self) -> &Arc<G> {
+        &self.game
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn origin(&self) -> &Origin<G> {
+        &self.origin
+    }
+
+    pub fn actor(&self) -> Actor {
+        self.state.actor(&self.game)
+    }
+
+    pub fn current_player(&self) -> i32 {
+        self.actor().id()
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.actor() == Actor::Terminal
+    }
+
+    pub fn is_chance_node(&self) -> bool {
+        self.actor() == Actor::Chance
+    }
+
+    /// Legal decisions, or the chance outcomes at a chance node (OpenSpiel's convention).
+    pub fn legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        match self.actor() {
+            Actor::Chance => {
+                let mut outcomes = ChanceOutcomes::new();
+                self.state.chance_outcomes(&self.game, &mut outcomes);
+                for &a in outcomes.actions() {
+                    out.push(a);
+                }
+            }
+            Actor::Player(_) => self.state.legal_actions(&self.game, out),
+            Actor::Terminal => {}
+        }
+    }
+
+    /// Length of the legal-action mask at this node.
+    pub fn mask_len(&self) -> usize {
+        if self.is_chance_node() {
+            self.game.max_chance_outcomes()
+        } else {
+            self.game.num_distinct_actions()
+        }
+    }
+
+    pub fn chance_outcomes(&self, out: &mut ChanceOutcomes) {
+        out.clear();
+        self.state.chance_outcomes(&self.game, out);
+    }
+
+    pub fn apply_action(&mut self, action: Action) -> SalonResult<()> {
+        self.state.apply_action(&self.game, action)?;
+        self.actions.push(action);
+        Ok(())
+    }
+
+    /// Applies the random outcome this game's seed gives at this ply.
+    pub fn apply_random_chance(&mut self) -> SalonResult<Action> {
+        let mut rng = chance_rng(self.seed, self.ply());
+        self.apply_chance_with(&mut rng)
+    }
+
+    /// Applies a chance outcome drawn from the caller's generator.
+    pub fn apply_chance_with(&mut self, rng: &mut Xoshiro256StarStar) -> SalonResult<Action> {
+        if !self.is_chance_node() {
+            return Err(SalonError::wrong_node("not a chance node: there is no outcome to draw"));
+        }
+        let mut outcomes = ChanceOutcomes::new();
+        self.state.chance_outcomes(&self.game, &mut outcomes);
+        let action = outcomes
+            .sample(rng)
+            .ok_or_else(|| SalonError::wrong_node("this chance node lists no outcome"))?;
+        self.state.apply_unchecked(&self.game, action);
+        self.actions.push(action);
+        Ok(action)
+    }
+
+    /// Undoes the last action and returns it.
+    pub fn pop(&mut self) -> SalonResult<Action> {
+        let last = self.actions.pop().ok_or(SalonError::NothingToUndo)?;
+        let mut state = self.base.clone();
+        for &a in &self.actions {
+            state.apply_unchecked(&self.game, a);
+        }
+        self.state = state;
+        Ok(last)
+    }
+
+    /// The number of actions from the start of the game (through any resample origin).
+    pub fn ply(&self) -> usize {
+        self.origin_len() + self.actions.len()
+    }
+
+    fn origin_len(&self) -> usize {
+        match &self.origin {
+            Origin::Initial => 0,
+            Origin::Resampled { source, .. } => source.ply(),
+        }
+    }
+
+    /// Every action from the start of the game. A resampled state reports its source's
+    /// history followed by its own actions.
+    pub fn history(&self) -> Vec<Action> {
+        let mut out = match &self.origin {
+            Origin::Initial => Vec::new(),
+            Origin::Resampled { source, .. } => source.history(),
+        };
+        out.extend_from_slice(&self.actions);
+        out
+    }
+
+    pub fn scores(&self) -> Vec<i32> {
+        self.state.scores(&self.game)[..self.game.num_players()].to_vec()
+    }
+
+    pub fn returns(&self) -> Vec<f64> {
+        self.state.returns(&self.game)[..self.game.num_players()].to_vec()
+    }
+
+    pub fn check_player(&self, player: i64) -> SalonResult<usize> {
+        let n = self.game.num_players();
+        if player < 0 || player as u64 >= n as u64 {
+            return Err(SalonError::InvalidPlayer { player, num_players: n });
+        }
+        Ok(player as usize)
+    }
+
+    fn check_action_range(&self, action: i64) -> SalonResult<Action> {
+        let limit = self.game.num_distinct_actions().max(self.game.max_chance_outcomes());
+        if action < 0 || action as u64 >= limit as u64 {
+            return Err(SalonError::IllegalAction {
+                action: action.clamp(0, u32::MAX as i64) as Action,
+                message: format!("action ids of this game are 0 to {}, got {action}", limit - 1),
+            });
+        }
+        Ok(action as Action)
+    }
+
+    pub fn action_to_string(&self, action: i64) -> SalonResult<String> {
+        let action = self.check_action_range(action)?;
+        Ok(self.state.action_to_string(&self.game, action))
+    }
+
+    pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {
+        self.state.string_to_action(&self.game, text)
+    }
+
+    /// Applies an action checked for range first (for ids coming from users).
+    pub fn apply_action_id(&mut self, action: i64) -> SalonResult<()> {
+        let action = self.check_action_range(action)?;
+        self.apply_action(action)
+    }
+
+    pub fn observation_string(&self, player: i64) -> SalonResult<String> {
+        let p = self.check_player(player)?;
+        Ok(self.state.observation_string(&self.game, p))
+    }
+
+    /// Writes the observation into `out`, which must have `observation_tensor_size()` elements.
+    pub fn observation_tensor(&self, player: i64, out: &mut [f32]) -> SalonResult<()> {
+        let p = self.check_player(player)?;
+        if out.len() != self.game.observation_tensor_size() {
+            return Err(SalonError::wrong_node(format!(
+                "observation buffer has {} elements, the game needs {}",
+                out.len(),
+                self.game.observation_tensor_size()
+            )));
+        }
+        out.fill(0.0);
+        self.state.observation_tensor(&self.game, p, out);
+        Ok(())
+    }
+
+    /// Perfect-recall information state: the game's own text for hidden-information games,
+    /// the action history for perfect-information ones.
+    pub fn information_state_string(&self, player: i64) -> SalonResult<String> {
+        let p = self.check_player(player)?;
+        Ok(match self.state.information_state_string(&self.game, p) {
+            Some(s) => s,
+            None => {
+                let h: Vec<String> = self.history().iter().map(|a| a.to_string()).collect();
+                h.join(" ")
+            }
+        })
+    }
+
+    /// A state consistent with everything `player` knows, the rest drawn from `seed`.
+    pub fn resample_from_infostate(&self, player: i64, seed: u64) -> SalonResult<TrackedState<G>> {
+        let p = self.check_player(player)?;
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        match self.state.resample_from_infostate(&self.game, p, &mut rng) {
+            None => Ok(self.clone()),
+            Some(state) => Ok(TrackedState {
+                game: self.game.clone(),
+                base: state.clone(),
+                state,
+                origin: Origin::Resampled { source: Box::new(self.clone()), player: p, seed },
+                seed: mix64(seed ^ 0xA5A5_5A5A_0F0F_F0F0),
+                actions: Vec::new(),
+            }),
+        }
+    }
+
+    /// Plays uniformly random decisions (from `rng`) and random chance outcomes (from the
+    /// game's seed) to the end; returns the number of actions applied.
+    pub fn play_random(&mut self, rng: &mut Xoshiro256StarStar) -> usize {
+        let mut legal = ActionList::new();
+        let mut applied = 0;
+        loop {
+            match self.actor() {
+                Actor::Terminal => return applied,
+                Actor::Chance => {
+                    if self.apply_random_chance().is_err() {
+                        return applied;
+                    }
+                }
+                Actor::Player(_) => {
+                    self.state.legal_actions(&self.game, &mut legal);
+                    if legal.is_empty() {
+                        return applied;
+                    }
+                    let a = legal[rng.below(legal.len() as u64) as usize];
+                    self.state.apply_unchecked(&self.game, a);
+                    self.actions.push(a);
+                }
+            }
+            applied += 1;
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let origin = match &self.origin {
+            Origin::Initial => Value::Null,
+            Origin::Resampled { source, player, seed } => {
+                json!({"source": source.to_json(), "player": player, "seed": seed})
+            }
+        };
+        let c = self.game.components();
+        json!({
+            "format": STATE_FORMAT,
+            "game": G::info().name,
+            "params": self.game.params().to_json(),
+            "components": {"name": c.name, "hash": c.hash},
+            "seed": self.seed,
+            "origin": origin,
+            "actions": self.actions,
+        })
+    }
+
+    /// A JSON text that [`Self::deserialize`] turns back into an equal state.
+    pub fn serialize(&self) -> String {
+        self.to_json().to_string()
+    }
+
+    /// Rebuilds a state from [`Self::serialize`]'s text by replaying its actions, each
+    /// checked for legality, so that no malformed text can produce an invalid state.
+    pub fn deserialize(game: Arc<G>, text: &str) -> SalonResult<TrackedState<G>> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
+        Self::from_json(game, &value, 0)
+    }
+
+    fn from_json(game: Arc<G>, value: &Value, depth: usize) -> SalonResult<TrackedState<G>> {
+        if depth > MAX_RESAMPLE_DEPTH {
+            return Err(SalonError::serialization("resample origins nested too deeply"));
+        }
+        let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
+        let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
+        if field("format")?.as_str() != Some(STATE_FORMAT) {
+            return Err(SalonError::serialization(format!("format must be {STATE_FORMAT:?}")));
+        }
+        let name = field("game")?.as_str().unwrap_or("");
+        if name != G::info().name {
+            return Err(SalonError::serialization(format!(
+                "the state is of game {name:?}, not {:?}",
+                G::info().name
+            )));
+        }
+        let params = Params::from_json(field("params")?)?;
+        if &params != game.params() {
+            return Err(SalonError::serialization(format!(
+                "the state was made with parameters {params}, this game has {}",
+                game.params()
+            )));
+        }
+        let hash = field("components")?.get("hash").and_then(Value::as_str).unwrap_or("");
+        if hash != game.components().hash {
+            return Err(SalonError::serialization(format!(
+                "the state was made with component set hash {hash:?}, this game uses {:?} ({})",
+                game.components().hash,
+                game.components().name
+            )));
+        }
+        let seed = field("seed")?.as_u64().ok_or_else(|| SalonError::serialization("seed must be a non-negative integer"))?;
+        let mut tracked = match field("origin")? {
+            Value::Null => TrackedState::new(game.clone(), seed),
+            origin => {
+                let source = Self::from_json(game.clone(), origin.get("source").unwrap_or(&Value::Null), depth + 1)?;
+                let player = origin.get("player").and_then(Value::as_i64).ok_or_else(|| SalonError::serialization("origin.player must be an integer"))?;
+                let rseed = origin.get("seed").and_then(Value::as_u64).ok_or_else(|| SalonError::serialization("origin.seed must be a non-negative integer"))?;
+                let resampled = source.resample_from_infostate(player, rseed)?;
+                if resampled.seed != seed {
+                    return Err(SalonError::serialization("seed does not match the resample origin"));
+                }
+                resampled
+            }
+        };
+        let actions = field("actions")?.as_array().ok_or_else(|| SalonError::serialization("actions must be a list"))?;
+        for (i, a) in actions.iter().enumerate() {
+            let id = a.as_i64().ok_or_else(|| SalonError::serialization(format!("action {i} is not an integer")))?;
+            tracked.apply_action_id(id).map_err(|e| SalonError::serialization(format!("action {i} ({id}) does not replay: {e}")))?;
+        }
+        Ok(tracked)
+    }
+}
+
+impl<G: Game> PartialEq for TrackedState<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.history() == other.history()
+    }
+}

@@ -1,0 +1,1 @@
+//! atelier_canvas: not implemented yet.

@@ -1,0 +1,1 @@
+//! atelier_studio: not implemented yet.

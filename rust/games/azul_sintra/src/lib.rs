@@ -1,0 +1,1 @@
+//! azul_sintra: not implemented yet.

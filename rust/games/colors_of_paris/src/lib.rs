@@ -1,0 +1,1 @@
+//! colors_of_paris: not implemented yet.
