@@ -1,1 +1,19 @@
-//! registry
+//! Every salon game behind one small closed enum.
+//!
+//! The bindings and the tools work with [`AnyGame`] and [`AnyState`]; each method is a
+//! `match` over the registered games into the generic code of `salon-core`, so there is no
+//! dynamic dispatch on the hot path and adding a game means adding it to the two lists in
+//! `registry.rs`.
+
+mod any_game;
+mod any_state;
+mod catalogue;
+mod registry;
+mod spec;
+
+pub use any_game::AnyGame;
+pub use any_state::AnyState;
+pub use catalogue::{catalogue, GameEntry};
+pub use spec::parse_game_spec;
+
+pub use salon_core;

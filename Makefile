@@ -1,0 +1,69 @@
+# Every target documents itself: `make help` lists them.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.deps-installed
+export CARGO_TERM_COLOR ?= never
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet "maturin>=1.16,<2" "numpy>=2" "pytest>=8" "pytest-benchmark>=4" "hypothesis>=6" "mypy>=1.10"
+	touch $(STAMP)
+
+.PHONY: venv
+venv: $(STAMP) ## Create .venv with the Python tools the project uses
+
+.PHONY: build
+build: venv ## Build the extension (release) into .venv
+	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH $(VENV)/bin/maturin develop --release --locked --quiet
+
+.PHONY: demo
+demo: build ## The main job: bots play every registered game, records are written to replays/
+	$(PY) -m salon demo --games 3 --out replays
+
+.PHONY: test
+test: build ## Every test: Rust (nextest or cargo test), Python (pytest), stub check, benchmarks as tests
+	$(MAKE) test-rust
+	$(MAKE) test-python
+	$(MAKE) stubtest
+
+.PHONY: test-rust
+test-rust: ## Rust unit, conformance and scenario tests of the core and every game
+	@if cargo nextest --version >/dev/null 2>&1; then \
+		cargo nextest run --workspace --exclude salon-python --cargo-profile test-fast --locked; \
+	else \
+		cargo test --workspace --exclude salon-python --profile test-fast --locked; \
+	fi
+
+.PHONY: test-python
+test-python: build ## Python tests, and the benchmarks run once each with timing disabled
+	$(PY) -m pytest -q --benchmark-disable
+
+.PHONY: stubtest
+stubtest: build ## Check the hand-written .pyi stubs against the built module
+	$(PY) -m mypy.stubtest salon._core --allowlist stubtest-allowlist.txt
+
+.PHONY: bench
+bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one run
+	$(PY) -m pytest benches -q --benchmark-only --benchmark-columns=mean,ops,rounds
+
+.PHONY: bench-rust
+bench-rust: ## Criterion benchmarks of the core
+	cargo bench -p salon-engine --locked
+
+.PHONY: goldens
+goldens: build ## Regenerate the golden playthrough files (review the diff before committing)
+	$(PY) -m salon.playthrough --write tests/playthroughs
+
+.PHONY: clean
+clean: ## Remove build outputs and the virtual environment
+	cargo clean
+	rm -rf $(VENV) replays

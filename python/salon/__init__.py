@@ -1,0 +1,110 @@
+"""salon: fast, faithful rules engines for four painting-themed board games.
+
+>>> import salon
+>>> game = salon.load_game("azul_sintra", players=2)
+>>> state = game.new_initial_state(seed=7)
+>>> state.play_random(seed=1) > 0
+True
+
+The API follows OpenSpiel's names (``current_player``, ``legal_actions``, ``apply_action``,
+``chance_outcomes``, ``returns``...), with a friendlier layer in the manner of python-chess
+(``push``/``pop``/``peek``, ``legal_moves`` as printable ``Move`` objects).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping, Union
+
+from salon import _core
+from salon._core import (
+    CHANCE,
+    MAX_PLAYERS,
+    TERMINAL,
+    ComponentError,
+    DeserializationError,
+    Game,
+    IllegalActionError,
+    InvalidActionStringError,
+    InvalidParameterError,
+    InvalidPlayerError,
+    Move,
+    NothingToUndoError,
+    SalonError,
+    State,
+    UnknownGameError,
+    WrongNodeError,
+)
+
+__version__: str = _core.__version__
+
+ComponentSource = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
+
+__all__ = [
+    "CHANCE",
+    "MAX_PLAYERS",
+    "TERMINAL",
+    "ComponentError",
+    "DeserializationError",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionStringError",
+    "InvalidParameterError",
+    "InvalidPlayerError",
+    "Move",
+    "NothingToUndoError",
+    "SalonError",
+    "State",
+    "UnknownGameError",
+    "WrongNodeError",
+    "game_names",
+    "load_game",
+    "random_playout",
+    "registered_games",
+]
+
+
+def _components_json(components: ComponentSource) -> str | None:
+    if components is None:
+        return None
+    if isinstance(components, Mapping):
+        return json.dumps(components)
+    path = Path(os.fspath(components))
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ComponentError(f"cannot read component file {str(path)!r}: {err}") from None
+
+
+def load_game(name: str, *, components: ComponentSource = None, **params: bool | int | str) -> Game:
+    """Builds a registered game.
+
+    ``name`` is an engine name (see :func:`game_names`) or an OpenSpiel-style string such as
+    ``"azul_sintra(players=3,side=B)"``. ``components`` replaces the engine's substitute
+    component set with a user's file (a path, or the parsed JSON as a dict) of the same schema.
+    """
+    return _core.load_game(name, _components_json(components), **params)
+
+
+def registered_games() -> list[dict[str, Any]]:
+    """One dict per registered game: name, long_name, players, parameters."""
+    return _core.registered_games()
+
+
+def game_names() -> list[str]:
+    """The engine names of the registered games."""
+    return [g["name"] for g in _core.registered_games()]
+
+
+def random_playout(game: Game | str, seed: int | None = None, **params: bool | int | str) -> State:
+    """Plays one whole game with uniformly random moves and returns the final state.
+
+    The same seed gives the same game (chance and decisions both derive from it).
+    """
+    if isinstance(game, str):
+        game = load_game(game, **params)
+    state = game.new_initial_state(seed=seed)
+    state.play_random(seed=state.seed)
+    return state

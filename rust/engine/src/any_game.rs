@@ -1,0 +1,86 @@
+use salon_core::{ComponentInfo, Game, GameInfo, Params, SalonError, SalonResult, TrackedState};
+
+use crate::registry::{build_game, each_game};
+pub use crate::registry::AnyGame;
+use crate::AnyState;
+
+impl AnyGame {
+    /// Builds a game by engine name (or an OpenSpiel-style string such as
+    /// `azul_sintra(players=3)`, whose parameters are merged under `params`).
+    pub fn load(name: &str, params: &Params, components_json: Option<&str>) -> SalonResult<AnyGame> {
+        let (name, mut merged) = crate::spec::parse_game_spec(name)?;
+        for (k, v) in params.iter() {
+            merged.insert(k, v.clone());
+        }
+        build_game(&name, &merged, components_json).unwrap_or_else(|| {
+            Err(SalonError::UnknownGame {
+                name: name.clone(),
+                known: crate::catalogue().iter().map(|e| e.name.to_string()).collect(),
+            })
+        })
+    }
+
+    pub fn info(&self) -> GameInfo {
+        fn of<G: Game>(_: &G) -> GameInfo {
+            G::info()
+        }
+        each_game!(self, AnyGame, g => of(g.as_ref()))
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn params(&self) -> &Params {
+        each_game!(self, AnyGame, g => g.params())
+    }
+
+    pub fn components(&self) -> &ComponentInfo {
+        each_game!(self, AnyGame, g => g.components())
+    }
+
+    pub fn num_players(&self) -> usize {
+        each_game!(self, AnyGame, g => g.num_players())
+    }
+
+    pub fn num_distinct_actions(&self) -> usize {
+        each_game!(self, AnyGame, g => g.num_distinct_actions())
+    }
+
+    pub fn max_chance_outcomes(&self) -> usize {
+        each_game!(self, AnyGame, g => g.max_chance_outcomes())
+    }
+
+    pub fn max_game_length(&self) -> usize {
+        each_game!(self, AnyGame, g => g.max_game_length())
+    }
+
+    pub fn observation_tensor_shape(&self) -> Vec<usize> {
+        each_game!(self, AnyGame, g => g.observation_tensor_shape())
+    }
+
+    pub fn observation_tensor_size(&self) -> usize {
+        each_game!(self, AnyGame, g => g.observation_tensor_size())
+    }
+
+    /// `name(k=v,...)` with every resolved parameter.
+    pub fn spec_string(&self) -> String {
+        format!("{}({})", self.name(), self.params())
+    }
+
+    pub fn new_initial_state(&self, seed: u64) -> AnyState {
+        each_game!(self, AnyGame, g => TrackedState::new(g.clone(), seed).into())
+    }
+
+    pub fn deserialize_state(&self, text: &str) -> SalonResult<AnyState> {
+        each_game!(self, AnyGame, g => TrackedState::deserialize(g.clone(), text).map(Into::into))
+    }
+}
+
+impl PartialEq for AnyGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+            && self.params() == other.params()
+            && self.components().hash == other.components().hash
+    }
+}

@@ -1,0 +1,69 @@
+//! The list of registered games. Adding a game: a line in `registry!` and a line in
+//! `each_game!`.
+
+use std::sync::Arc;
+
+use salon_core::{Game, TrackedState};
+
+macro_rules! registry {
+    ($($variant:ident: $ty:ty),* $(,)?) => {
+        /// A built game of any registered kind.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($variant(Arc<$ty>)),*
+        }
+
+        /// A tracked state of any registered game.
+        #[derive(Clone, Debug)]
+        pub enum AnyState {
+            $($variant(TrackedState<$ty>)),*
+        }
+
+        $(
+            impl From<Arc<$ty>> for AnyGame {
+                fn from(g: Arc<$ty>) -> Self {
+                    AnyGame::$variant(g)
+                }
+            }
+
+            impl From<TrackedState<$ty>> for AnyState {
+                fn from(s: TrackedState<$ty>) -> Self {
+                    AnyState::$variant(s)
+                }
+            }
+        )*
+
+        /// Builds a game by engine name, or `None` when no game has that name.
+        pub(crate) fn build_game(
+            name: &str,
+            params: &salon_core::Params,
+            components: Option<&str>,
+        ) -> Option<salon_core::SalonResult<AnyGame>> {
+            $(
+                if name == <$ty as Game>::info().name {
+                    return Some(<$ty>::with_params(params, components).map(|g| AnyGame::$variant(Arc::new(g))));
+                }
+            )*
+            None
+        }
+
+        pub(crate) fn entries() -> Vec<crate::catalogue::GameEntry> {
+            vec![$(crate::catalogue::GameEntry::of::<$ty>()),*]
+        }
+    };
+}
+
+registry! {
+    AzulSintra: salon_azul_sintra::AzulSintra,
+}
+
+/// Runs `$body` with `$x` bound to the inner value of an `AnyGame` or `AnyState` (same
+/// variant names in both enums).
+macro_rules! each_game {
+    ($value:expr, $enum:ident, $x:ident => $body:expr) => {
+        match $value {
+            $enum::AzulSintra($x) => $body,
+        }
+    };
+}
+pub(crate) use each_game;

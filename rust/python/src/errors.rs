@@ -1,0 +1,59 @@
+//! The Python exception tree and the one place where engine errors become exceptions.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use salon_engine::salon_core::SalonError as EngineError;
+
+create_exception!(salon, SalonError, PyValueError, "Base class of every salon error; a ValueError.");
+create_exception!(salon, UnknownGameError, SalonError, "No game of that name is registered.");
+create_exception!(salon, InvalidParameterError, SalonError, "A game parameter is unknown, of the wrong type or out of range.");
+create_exception!(salon, IllegalActionError, SalonError, "The action is not legal at this node; the state is unchanged.");
+create_exception!(salon, InvalidActionStringError, SalonError, "No legal action at this node is written that way.");
+create_exception!(salon, InvalidPlayerError, SalonError, "A player index outside the game's players.");
+create_exception!(salon, WrongNodeError, SalonError, "The operation needs another kind of node (chance, decision, terminal).");
+create_exception!(salon, ComponentError, SalonError, "A component file that does not load or does not satisfy its schema.");
+create_exception!(salon, DeserializationError, SalonError, "A serialized state that does not parse or does not replay.");
+create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of the history.");
+
+/// Converts an engine error into its Python exception, keeping the engine's message.
+pub fn to_py(err: EngineError) -> PyErr {
+    let message = err.to_string();
+    match err {
+        EngineError::UnknownGame { .. } => UnknownGameError::new_err(message),
+        EngineError::InvalidParameter { .. } => InvalidParameterError::new_err(message),
+        EngineError::IllegalAction { .. } => IllegalActionError::new_err(message),
+        EngineError::UnknownActionString { .. } => InvalidActionStringError::new_err(message),
+        EngineError::InvalidPlayer { .. } => InvalidPlayerError::new_err(message),
+        EngineError::WrongNode { .. } => WrongNodeError::new_err(message),
+        EngineError::InvalidComponents { .. } => ComponentError::new_err(message),
+        EngineError::InvalidSerialization { .. } => DeserializationError::new_err(message),
+        EngineError::NothingToUndo => NothingToUndoError::new_err(message),
+    }
+}
+
+/// `?`-friendly conversion of engine results.
+pub trait IntoPyResult<T> {
+    fn py(self) -> PyResult<T>;
+}
+
+impl<T> IntoPyResult<T> for Result<T, EngineError> {
+    fn py(self) -> PyResult<T> {
+        self.map_err(to_py)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SalonError", py.get_type::<SalonError>())?;
+    m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
+    m.add("InvalidParameterError", py.get_type::<InvalidParameterError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("InvalidActionStringError", py.get_type::<InvalidActionStringError>())?;
+    m.add("InvalidPlayerError", py.get_type::<InvalidPlayerError>())?;
+    m.add("WrongNodeError", py.get_type::<WrongNodeError>())?;
+    m.add("ComponentError", py.get_type::<ComponentError>())?;
+    m.add("DeserializationError", py.get_type::<DeserializationError>())?;
+    m.add("NothingToUndoError", py.get_type::<NothingToUndoError>())?;
+    Ok(())
+}

@@ -1,0 +1,182 @@
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use salon_engine::{catalogue, AnyGame};
+
+use crate::convert::{param_to_py, params_from_dict, params_to_dict};
+use crate::errors::{IntoPyResult, InvalidParameterError};
+use crate::py_state::State;
+
+/// A game with its parameters and component set. Build it with `salon.load_game`.
+#[pyclass(module = "salon", name = "Game", frozen, skip_from_py_object)]
+pub struct Game {
+    pub(crate) inner: AnyGame,
+}
+
+/// Builds a game by engine name or by a string such as `"azul_sintra(players=3)"`.
+#[pyfunction]
+#[pyo3(signature = (name, /, components_json=None, **params))]
+pub fn load_game(name: &str, components_json: Option<&str>, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    let params = params_from_dict(params)?;
+    Ok(Game { inner: AnyGame::load(name, &params, components_json).py()? })
+}
+
+/// One dict per registered game: name, title, players, information, parameters.
+#[pyfunction]
+pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for entry in catalogue() {
+        let d = PyDict::new(py);
+        d.set_item("name", entry.name)?;
+        d.set_item("long_name", entry.long_name)?;
+        d.set_item("min_players", entry.min_players)?;
+        d.set_item("max_players", entry.max_players)?;
+        d.set_item("perfect_information", entry.perfect_information)?;
+        let params = PyDict::new(py);
+        for spec in &entry.params {
+            let p = PyDict::new(py);
+            p.set_item("default", param_to_py(py, &spec.default)?)?;
+            let allowed = PyList::empty(py);
+            for v in &spec.allowed {
+                allowed.append(param_to_py(py, v)?)?;
+            }
+            p.set_item("allowed", allowed)?;
+            p.set_item("doc", spec.doc)?;
+            params.set_item(spec.name, p)?;
+        }
+        d.set_item("parameters", params)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// Reads a seed argument: `None` draws one from the operating system.
+pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        None => Ok(salon_engine::salon_core::tracked::entropy_seed()),
+        Some(v) if v.is_none() => Ok(salon_engine::salon_core::tracked::entropy_seed()),
+        Some(v) => v.extract::<u64>().map_err(|_| {
+            InvalidParameterError::new_err(format!("invalid parameter \"seed\": expected an int from 0 to 2**64-1, got {v}"))
+        }),
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The engine name, for example `"azul_sintra"`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    /// The board game's title.
+    #[getter]
+    fn long_name(&self) -> &'static str {
+        self.inner.info().long_name
+    }
+
+    #[getter]
+    fn perfect_information(&self) -> bool {
+        self.inner.info().perfect_information
+    }
+
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_distinct_actions()
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.max_chance_outcomes()
+    }
+
+    fn max_game_length(&self) -> usize {
+        self.inner.max_game_length()
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.inner.observation_tensor_shape()
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        self.inner.observation_tensor_size()
+    }
+
+    /// The resolved parameters (every parameter, defaults included).
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        params_to_dict(py, self.inner.params())
+    }
+
+    /// The component set: `name`, `substitute` (True for the engine's own substitute data,
+    /// which is not the publisher's) and `hash`.
+    #[getter]
+    fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = self.inner.components();
+        let d = PyDict::new(py);
+        d.set_item("name", &c.name)?;
+        d.set_item("substitute", c.substitute)?;
+        d.set_item("hash", &c.hash)?;
+        Ok(d)
+    }
+
+    /// The component set as canonical JSON text (the schema a user's file follows).
+    fn components_json(&self) -> String {
+        self.inner.components().json.clone()
+    }
+
+    /// A new game at its first node. The seed drives the random chance outcomes drawn by
+    /// `apply_random_chance`; `None` takes one from the operating system.
+    #[pyo3(signature = (seed=None))]
+    fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+        Ok(State::new(self.inner.new_initial_state(seed_from_py(seed)?)))
+    }
+
+    /// Rebuilds a state from `State.serialize()`, replaying and checking every action.
+    fn deserialize_state(&self, py: Python<'_>, text: &str) -> PyResult<State> {
+        let inner = crate::gil::without_gil(py, || self.inner.deserialize_state(text)).py()?;
+        Ok(State::new(inner))
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.spec_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let c = self.inner.components();
+        let label = if c.substitute { " (substitute components)" } else { "" };
+        format!("<Game {} components={}{}>", self.inner.spec_string(), c.name, label)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Game>().map(|o| o.get().inner == self.inner).unwrap_or(false)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.spec_string().hash(&mut h);
+        self.inner.components().hash.hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let module = py.import("salon._core")?;
+        let rebuild = module.getattr("_game_from_parts")?;
+        let c = self.inner.components();
+        let json = if c.substitute { None } else { Some(c.json.clone()) };
+        let args = PyTuple::new(py, [
+            self.inner.name().into_pyobject(py)?.into_any(),
+            params_to_dict(py, self.inner.params())?.into_any(),
+            json.into_pyobject(py)?.into_any(),
+        ])?;
+        Ok((rebuild, args))
+    }
+}
+
+/// Pickle support: rebuilds a game from its name, parameters and component JSON.
+#[pyfunction]
+#[pyo3(signature = (name, params, components_json=None))]
+pub fn _game_from_parts(name: &str, params: &Bound<'_, PyDict>, components_json: Option<&str>) -> PyResult<Game> {
+    load_game(name, components_json, Some(params))
+}
