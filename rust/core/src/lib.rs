@@ -14,6 +14,7 @@ pub mod conformance;
 pub mod error;
 pub mod game;
 pub mod params;
+pub mod playout;
 pub mod rng;
 pub mod shares;
 pub mod tracked;

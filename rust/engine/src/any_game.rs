@@ -72,6 +72,20 @@ impl AnyGame {
         each_game!(self, AnyGame, g => TrackedState::new(g.clone(), seed).into())
     }
 
+    /// Plays `games` random games on the raw state (no history), from `seed`; returns the
+    /// total number of actions. The native speed reference of the benchmarks.
+    pub fn raw_random_playouts(&self, games: usize, seed: u64) -> u64 {
+        let mut rng = salon_core::Xoshiro256StarStar::seed_from_u64(seed);
+        let mut total = 0u64;
+        each_game!(self, AnyGame, g => {
+            for _ in 0..games {
+                let mut state = g.new_initial_state();
+                total += salon_core::playout::random_playout(g.as_ref(), &mut state, &mut rng) as u64;
+            }
+        });
+        total
+    }
+
     pub fn deserialize_state(&self, text: &str) -> SalonResult<AnyState> {
         each_game!(self, AnyGame, g => TrackedState::deserialize(g.clone(), text).map(Into::into))
     }

@@ -1,1 +1,199 @@
-//! azul_sintra: not implemented yet.
+//! Azul: Stained Glass of Sintra (engine name `azul_sintra`) for the salon engine.
+//!
+//! 2 to 4 players, palace-board side A or B. The strip layouts, window values, broken-glass
+//! track and ornament positions of the published game are not public: the game ships a
+//! SUBSTITUTE component set (`components/substitute.json`, not the publisher's data) and
+//! accepts a user's own file with the same schema. See `docs/rules/azul_sintra.md`.
+
+pub mod actions;
+pub mod components;
+mod observation;
+mod render;
+pub mod scoring;
+pub mod state;
+#[doc(hidden)]
+pub mod testing;
+
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+
+pub use components::{Components, COLOUR_NAMES, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+pub use state::{AzulSintraState, Phase};
+
+/// Factories per player count (index = players).
+pub const FACTORIES: [usize; 5] = [0, 0, 5, 7, 9];
+/// The most factories of any player count.
+pub const MAX_FACTORIES: usize = 9;
+/// Rounds in a game.
+pub const NUM_ROUNDS: usize = 6;
+/// The most players.
+pub const MAX_SEATS: usize = 4;
+/// Glass pieces in the game (20 of each colour).
+pub const TOTAL_PIECES: usize = 100;
+/// Pieces of each colour.
+pub const PIECES_PER_COLOUR: u8 = 20;
+
+/// The game: its parameters and its component data (shared by all states).
+#[derive(Clone, Debug)]
+pub struct AzulSintra {
+    params: Params,
+    info: ComponentInfo,
+    data: Components,
+    num_players: usize,
+    num_factories: usize,
+    side_b: bool,
+    /// `faces[strip][face][space]`: colour 0..5 or joker (5).
+    pub(crate) faces: [[[u8; STRIP_SPACES]; 2]; NUM_SLOTS],
+    /// Whether a face has a joker space (it may not be face up at set-up).
+    pub(crate) joker_face: [[bool; 2]; NUM_SLOTS],
+    /// Window values of the side in play.
+    pub(crate) window_values: [i32; NUM_SLOTS],
+    pub(crate) track: [i32; components::MAX_TRACK],
+    pub(crate) track_len: usize,
+    pub(crate) ornaments: [[u8; 2]; components::MAX_ORNAMENTS],
+    pub(crate) num_ornaments: usize,
+}
+
+impl AzulSintra {
+    /// The number of factory displays (5, 7 or 9).
+    pub fn num_factories(&self) -> usize {
+        self.num_factories
+    }
+
+    /// True when playing palace side B.
+    pub fn side_b(&self) -> bool {
+        self.side_b
+    }
+
+    /// The validated component data in use.
+    pub fn data(&self) -> &Components {
+        &self.data
+    }
+
+    /// The broken-glass track value at a position.
+    pub fn track_value(&self, pos: usize) -> i32 {
+        self.track.get(pos).copied().unwrap_or(0)
+    }
+
+    /// The index of the reset space (the last one of the track).
+    pub fn track_last(&self) -> usize {
+        self.track_len - 1
+    }
+
+    /// Size of one player's block in the observation tensor.
+    pub(crate) fn player_block(&self) -> usize {
+        observation::player_block_size(self)
+    }
+}
+
+impl Game for AzulSintra {
+    type State = AzulSintraState;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "azul_sintra",
+            long_name: "Azul: Stained Glass of Sintra (substitute strip layouts, window values and track: not the publisher's data)",
+            min_players: 2,
+            max_players: 4,
+            perfect_information: true,
+        }
+    }
+
+    fn param_specs() -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players (5, 7 or 9 factory displays)"),
+            ParamSpec::str_choice(
+                "side",
+                "A",
+                &["A", "B"],
+                "palace-board side: A scores ornaments, B scores complete windows x pieces of the best colour",
+            ),
+        ]
+    }
+
+    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let num_players = params.int("players");
+        if !(2..=4).contains(&num_players) {
+            return Err(SalonError::param("players", format!("{num_players} is not allowed; choose 2, 3 or 4")));
+        }
+        let num_players = num_players as usize;
+        let side_b = match params.str("side") {
+            "A" => false,
+            "B" => true,
+            other => return Err(SalonError::param("side", format!("{other:?} is not allowed; choose \"A\" or \"B\""))),
+        };
+        let data = Components::parse(components_json.unwrap_or(components::SUBSTITUTE_JSON))?;
+        let info = ComponentInfo::of(&data.name, data.substitute, &data);
+        let mut joker_face = [[false; 2]; NUM_SLOTS];
+        for (s, strip) in data.strips.iter().enumerate() {
+            for (f, face) in strip.iter().enumerate() {
+                joker_face[s][f] = face.contains(&components::JOKER);
+            }
+        }
+        let values = if side_b { data.window_values_b } else { data.window_values_a };
+        let mut window_values = [0i32; NUM_SLOTS];
+        for (w, &v) in window_values.iter_mut().zip(values.iter()) {
+            *w = v as i32;
+        }
+        let mut track = [0i32; components::MAX_TRACK];
+        for (t, &v) in track.iter_mut().zip(data.broken_glass_track.iter()) {
+            *t = v as i32;
+        }
+        let mut ornaments = [[0u8; 2]; components::MAX_ORNAMENTS];
+        for (o, &pair) in ornaments.iter_mut().zip(data.ornaments.iter()) {
+            *o = pair;
+        }
+        Ok(AzulSintra {
+            params: params.clone(),
+            faces: data.strips,
+            joker_face,
+            window_values,
+            track,
+            track_len: data.broken_glass_track.len(),
+            num_ornaments: data.ornaments.len(),
+            ornaments,
+            info,
+            data,
+            num_players,
+            num_factories: FACTORIES[num_players],
+            side_b,
+        })
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn components(&self) -> &ComponentInfo {
+        &self.info
+    }
+
+    fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        actions::NUM_DISTINCT_ACTIONS
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        actions::MAX_CHANCE_OUTCOMES
+    }
+
+    /// Derived in `docs/rules/azul_sintra.md`: set-up chance (1 start player + 8 strips per
+    /// player + 6 round-track pieces), at most 4 draws per factory per round (24F over six
+    /// rounds), at most one take per piece dealt (24F), at most one move-back per take of the
+    /// same player (24F), at most 16 keep decisions per player (two completions per strip).
+    fn max_game_length(&self) -> usize {
+        let n = self.num_players;
+        let f = self.num_factories;
+        1 + 8 * n + NUM_ROUNDS + 3 * (4 * f * NUM_ROUNDS) + 2 * NUM_SLOTS * n
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation::tensor_size(self)]
+    }
+
+    fn new_initial_state(&self) -> AzulSintraState {
+        AzulSintraState::new(self)
+    }
+}

@@ -1,0 +1,194 @@
+//! Action ids, legal-move generation and action strings.
+//!
+//! # Decision ids (456)
+//!
+//! | ids | family | meaning |
+//! |---|---|---|
+//! | 0..450 | take | `source*45 + colour*9 + dest`: take every piece of `colour` (0 blue, 1 yellow, 2 red, 3 green, 4 violet) from `source` (0..9 factory displays, 9 = the centre) and place them on the strip in slot `dest` (0..8, left to right), or `dest = 8`: break them all (legal only when no strip the glazier can reach has a free space of that colour or a free joker space) |
+//! | 450 | move back | move the glazier back above the leftmost remaining strip (legal when he stands right of it) |
+//! | 451..456 | keep | `451 + colour`: keep a piece of that colour from the completed strip (asked only when it holds more than one colour) |
+//!
+//! Strings: `take red from factory 3 to strip 2`, `take red from centre, break all`,
+//! `move glazier back`, `keep red` (factories and strips numbered from 1 in strings).
+//!
+//! # Chance outcomes (16)
+//!
+//! | node | outcome ids | weights |
+//! |---|---|---|
+//! | start player | player 0..n | 1 each |
+//! | strip set-up (per player, per slot) | `strip*2 + face` | 1 per face of each strip not placed yet; a strip with a joker face lists only its other face, weight 2 |
+//! | round track II..VI | colour 0..5 | 1 per colour not placed yet |
+//! | round track I, factory draws | colour 0..5 | pieces of that colour in the bag |
+
+use salon_core::{Action, ActionList, ChanceOutcomes};
+
+use crate::components::{colour_name, NUM_COLOURS, NUM_SLOTS};
+use crate::state::{AzulSintraState, Phase};
+use crate::AzulSintra;
+
+/// The source id of the centre of the table.
+pub const CENTRE: usize = 9;
+/// The destination id of "break all".
+pub const BREAK_ALL: usize = 8;
+/// Ids per source (5 colours x 9 destinations).
+pub const PER_SOURCE: usize = 45;
+/// The number of take ids.
+pub const NUM_TAKE: usize = 450;
+/// The id of "move the glazier back".
+pub const MOVE_BACK: Action = 450;
+/// The first keep id (`KEEP + colour`).
+pub const KEEP: Action = 451;
+pub const NUM_DISTINCT_ACTIONS: usize = 456;
+pub const MAX_CHANCE_OUTCOMES: usize = 16;
+
+/// A decision id, decoded.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decoded {
+    Take { source: usize, colour: usize, dest: usize },
+    MoveBack,
+    Keep(usize),
+    Invalid,
+}
+
+/// The id of a take.
+pub const fn take(source: usize, colour: usize, dest: usize) -> Action {
+    (source * PER_SOURCE + colour * 9 + dest) as Action
+}
+
+/// Decodes a decision id.
+pub fn decode(action: Action) -> Decoded {
+    let a = action as usize;
+    if a < NUM_TAKE {
+        Decoded::Take { source: a / PER_SOURCE, colour: (a % PER_SOURCE) / 9, dest: a % 9 }
+    } else if action == MOVE_BACK {
+        Decoded::MoveBack
+    } else if a < NUM_DISTINCT_ACTIONS {
+        Decoded::Keep(a - KEEP as usize)
+    } else {
+        Decoded::Invalid
+    }
+}
+
+pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut ActionList) {
+    let p = s.current as usize;
+    match s.phase {
+        Phase::Play => {
+            let glazier = s.boards[p].glazier as usize;
+            let nf = game.num_factories();
+            for source in (0..nf).chain(std::iter::once(CENTRE)) {
+                let counts = if source == CENTRE { &s.centre } else { &s.factories[source] };
+                for (colour, &n) in counts.iter().enumerate() {
+                    if n == 0 {
+                        continue;
+                    }
+                    let mut any = false;
+                    for dest in glazier..NUM_SLOTS {
+                        if s.can_take(game, p, dest, colour) {
+                            out.push(take(source, colour, dest));
+                            any = true;
+                        }
+                    }
+                    if !any {
+                        out.push(take(source, colour, BREAK_ALL));
+                    }
+                }
+            }
+            if s.can_move_back(p) {
+                out.push(MOVE_BACK);
+            }
+        }
+        Phase::Keep => {
+            let slot = s.keep_slot as usize % NUM_SLOTS;
+            let filled = &s.boards[p].filled[slot];
+            for c in 0..NUM_COLOURS {
+                if filled.iter().any(|&v| v as usize == c + 1) {
+                    out.push(KEEP + c as Action);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(crate) fn chance_outcomes(s: &AzulSintraState, game: &AzulSintra, out: &mut ChanceOutcomes) {
+    match s.phase {
+        Phase::StartPlayer => {
+            for p in 0..game.num_players {
+                out.push(p as Action, 1);
+            }
+        }
+        Phase::Strips => {
+            let placed = s.boards[s.setup_player as usize % crate::MAX_SEATS].placed;
+            for strip in 0..NUM_SLOTS {
+                if placed & (1 << strip) != 0 {
+                    continue;
+                }
+                let j = game.joker_face[strip];
+                match (j[0], j[1]) {
+                    (false, false) => {
+                        out.push((strip * 2) as Action, 1);
+                        out.push((strip * 2 + 1) as Action, 1);
+                    }
+                    (true, _) => out.push((strip * 2 + 1) as Action, 2),
+                    (false, true) => out.push((strip * 2) as Action, 2),
+                }
+            }
+        }
+        Phase::RoundTrack => {
+            if s.track_step < 5 {
+                for c in 0..NUM_COLOURS {
+                    if !s.round_track[1..].contains(&(c as u8 + 1)) {
+                        out.push(c as Action, 1);
+                    }
+                }
+            } else {
+                push_bag(s, out);
+            }
+        }
+        Phase::Fill => push_bag(s, out),
+        _ => {}
+    }
+}
+
+fn push_bag(s: &AzulSintraState, out: &mut ChanceOutcomes) {
+    for (c, &n) in s.bag.iter().enumerate() {
+        out.push(c as Action, n as u32);
+    }
+}
+
+const ROMAN: [&str; 6] = ["I", "II", "III", "IV", "V", "VI"];
+
+pub(crate) fn action_to_string(s: &AzulSintraState, game: &AzulSintra, action: Action) -> String {
+    match s.phase {
+        Phase::StartPlayer => format!("player {action} starts"),
+        Phase::Strips => {
+            let strip = action / 2;
+            let face = if action % 2 == 0 { "a" } else { "b" };
+            format!("player {} slot {}: strip id {} face {}", s.setup_player, s.setup_slot as usize + 1, strip, face)
+        }
+        Phase::RoundTrack => {
+            let space = if s.track_step < 5 { ROMAN[1 + s.track_step as usize] } else { ROMAN[0] };
+            format!("round {space} colour: {}", colour_name(action as usize))
+        }
+        Phase::Fill => {
+            format!("draw {} for factory {}", colour_name(action as usize), s.fill_factory as usize + 1)
+        }
+        Phase::End => format!("action {action} (game over)"),
+        Phase::Play | Phase::Keep => match decode(action) {
+            Decoded::Take { source, colour, dest } => {
+                let from = if source == CENTRE { "centre".to_string() } else { format!("factory {}", source + 1) };
+                if dest == BREAK_ALL {
+                    format!("take {} from {from}, break all", colour_name(colour))
+                } else {
+                    format!("take {} from {from} to strip {}", colour_name(colour), dest + 1)
+                }
+            }
+            Decoded::MoveBack => "move glazier back".to_string(),
+            Decoded::Keep(c) => format!("keep {}", colour_name(c)),
+            Decoded::Invalid => {
+                let _ = game;
+                format!("invalid action {action}")
+            }
+        },
+    }
+}
