@@ -371,9 +371,9 @@ impl AzulSintraState {
             let f = &mut self.factories[source];
             count = f[colour];
             f[colour] = 0;
-            for c in 0..NUM_COLOURS {
-                self.centre[c] += f[c];
-                f[c] = 0;
+            for (centre, rest) in self.centre.iter_mut().zip(f.iter_mut()) {
+                *centre += *rest;
+                *rest = 0;
             }
         }
         let mut left = count;
@@ -384,13 +384,10 @@ impl AzulSintraState {
             let layout = game.faces[strip][face];
             // Matching colour spaces first, then jokers.
             for pass_joker in [false, true] {
-                for i in 0..STRIP_SPACES {
-                    if left == 0 {
-                        break;
-                    }
-                    let want = if pass_joker { JOKER } else { colour as u8 };
-                    if layout[i] == want && self.boards[p].filled[dest][i] == 0 {
-                        self.boards[p].filled[dest][i] = colour as u8 + 1;
+                let want = if pass_joker { JOKER } else { colour as u8 };
+                for (&kind, space) in layout.iter().zip(self.boards[p].filled[dest].iter_mut()) {
+                    if left > 0 && kind == want && *space == 0 {
+                        *space = colour as u8 + 1;
                         left -= 1;
                     }
                 }
