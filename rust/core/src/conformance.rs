@@ -27,6 +27,16 @@ pub fn check_game<G: Game>(
     assert!(game.num_distinct_actions() <= crate::MAX_LEGAL_ACTIONS, "num_distinct_actions above MAX_LEGAL_ACTIONS");
     assert!(game.max_chance_outcomes() <= crate::MAX_CHANCE_OUTCOMES, "max_chance_outcomes above MAX_CHANCE_OUTCOMES");
     assert!(game.observation_tensor_size() > 0, "empty observation tensor");
+    // `components().json` is what users save and edit as their own component file, so it
+    // must be in the file schema and load back to the same set.
+    let reloaded = G::new(game.params(), Some(&game.components().json)).unwrap_or_else(|e| {
+        panic!(
+            "{}: components().json does not load back as a component file ({e}); build ComponentInfo \
+             from the same serde struct that parses the file",
+            G::info().name
+        )
+    });
+    assert_eq!(reloaded.components().hash, game.components().hash, "reloaded component file has another hash");
     for seed in first_seed..first_seed + games {
         check_one_game(&game, seed, &invariant);
     }

@@ -27,7 +27,7 @@ impl fmt::Display for ParamValue {
         match self {
             ParamValue::Bool(b) => write!(f, "{b}"),
             ParamValue::Int(i) => write!(f, "{i}"),
-            ParamValue::Str(s) => write!(f, "{s:?}"),
+            ParamValue::Str(s) => write!(f, "{s}"),
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::errors::{IntoPyResult, InvalidParameterError};
 use crate::py_state::State;
 
 /// A game with its parameters and component set. Build it with `salon.load_game`.
-#[pyclass(module = "salon", name = "Game", frozen, skip_from_py_object)]
+#[pyclass(module = "salon", name = "Game", frozen)]
 pub struct Game {
     pub(crate) inner: AnyGame,
 }
@@ -136,6 +136,14 @@ impl Game {
     fn deserialize_state(&self, py: Python<'_>, text: &str) -> PyResult<State> {
         let inner = crate::gil::without_gil(py, || self.inner.deserialize_state(text)).py()?;
         Ok(State::new(inner))
+    }
+
+    /// Plays `games` whole random games inside the engine, on the raw state (no history,
+    /// no Python per move), with the GIL released; returns the total number of actions.
+    #[pyo3(signature = (games, seed=0))]
+    fn random_playouts(&self, py: Python<'_>, games: usize, seed: u64) -> u64 {
+        let inner = &self.inner;
+        crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed))
     }
 
     fn __str__(&self) -> String {

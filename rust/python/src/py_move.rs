@@ -2,7 +2,7 @@ use pyo3::prelude::*;
 
 /// A legal move at one node: its action id, the player who makes it (`CHANCE` for a chance
 /// outcome) and its readable text. Prints as its text; usable wherever an action id is.
-#[pyclass(module = "salon", name = "Move", frozen, eq, hash, skip_from_py_object)]
+#[pyclass(module = "salon", name = "Move", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     #[pyo3(get)]

@@ -10,7 +10,7 @@ use crate::py_game::{seed_from_py, Game};
 use crate::py_move::Move;
 
 /// A game state with its history. Mutated in place by `apply_action`, `push` and `pop`.
-#[pyclass(module = "salon", name = "State", skip_from_py_object)]
+#[pyclass(module = "salon", name = "State")]
 pub struct State {
     pub(crate) inner: AnyState,
 }
