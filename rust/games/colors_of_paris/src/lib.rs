@@ -1,1 +1,148 @@
-//! colors_of_paris: not implemented yet.
+//! Colors of Paris (engine name `colors_of_paris`) for the salon engine.
+//!
+//! 2 to 4 players; basic or advanced rules (bonus cards and painter tiles). The wheel
+//! layout, forbidden spaces, track values, upgrade costs, paintings, bonus cards and painter
+//! tiles of the published game are not public: the game ships a SUBSTITUTE component set
+//! (`components/substitute.json`, not the publisher's data) and accepts a user's own file
+//! with the same schema. See `docs/rules/colors_of_paris.md`.
+
+pub mod actions;
+pub mod components;
+mod observation;
+mod render;
+mod scoring;
+pub mod state;
+#[doc(hidden)]
+pub mod testing;
+
+use std::sync::Arc;
+
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+
+pub use components::Components;
+pub use state::ColorsOfParisState;
+
+/// The game: parameters and component data, shared by all states.
+#[derive(Clone, Debug)]
+pub struct ColorsOfParis {
+    params: Params,
+    info: ComponentInfo,
+    pub(crate) data: Arc<Components>,
+    pub(crate) num_players: usize,
+    pub(crate) advanced: bool,
+    pub(crate) num_easels: usize,
+    /// Bottom spaces covered by forbidden-action tiles at this player count.
+    pub(crate) covered: u32,
+}
+
+impl ColorsOfParis {
+    /// The validated component data in use.
+    pub fn data(&self) -> &Components {
+        &self.data
+    }
+
+    /// True with the advanced rules (bonus cards and painter tiles).
+    pub fn advanced(&self) -> bool {
+        self.advanced
+    }
+
+    /// Easels in play (3 at 2 players, 4 otherwise).
+    pub fn num_easels(&self) -> usize {
+        self.num_easels
+    }
+
+    /// Whether bottom placement space `s` is covered by a forbidden-action tile.
+    pub fn is_covered(&self, s: usize) -> bool {
+        s < 32 && self.covered & (1 << s) != 0
+    }
+}
+
+impl Game for ColorsOfParis {
+    type State = ColorsOfParisState;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "colors_of_paris",
+            long_name: "Colors of Paris",
+            min_players: 2,
+            max_players: 4,
+            perfect_information: false,
+        }
+    }
+
+    fn param_specs() -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players"),
+            ParamSpec::flag("advanced", false, "advanced rules: bonus cards (taken instead of a painting) and painter tiles"),
+        ]
+    }
+
+    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = params.int("players");
+        if !(2..=4).contains(&players) {
+            return Err(SalonError::param("players", format!("{players} is not allowed; choose one of 2, 3, 4")));
+        }
+        let json = components_json.unwrap_or(components::SUBSTITUTE_JSON);
+        let (data, raw) = Components::parse(json)?;
+        let info = ComponentInfo::of(&data.name, data.substitute, &raw);
+        let n = players as usize;
+        let covered = match n {
+            2 => data.covered_2p,
+            3 => data.covered_3p,
+            _ => 0,
+        };
+        Ok(ColorsOfParis {
+            params: params.clone(),
+            info,
+            data: Arc::new(data),
+            num_players: n,
+            advanced: params.bool("advanced"),
+            num_easels: if n == 2 { 3 } else { 4 },
+            covered,
+        })
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn components(&self) -> &ComponentInfo {
+        &self.info
+    }
+
+    fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        actions::NUM_ACTIONS
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        actions::NUM_CHANCE_OUTCOMES
+    }
+
+    /// Derived bound (see `docs/rules/colors_of_paris.md`):
+    /// set-up (first player, painters, easels) plus, per round (at most `MAX_ROUNDS`):
+    /// placements (6 per player), per assistant at most 2 choices (use, copy target) plus the
+    /// longest action (a paint action: max brush placements and a stop; an upgrade: 2; a
+    /// take: 2 with the bonus draw), the rotation choice, easel draws, discards (never more
+    /// than all pigments of the game) and the keep choices.
+    fn max_game_length(&self) -> usize {
+        let n = self.num_players;
+        let setup = 1 + n + self.num_easels;
+        let assistants = state::MAX_ASSISTANTS as usize * n;
+        let per_assistant = 2 + (self.data.max_brush() + 1).max(2);
+        let pigments: usize = state::SUPPLY[..7].iter().map(|&x| x as usize).sum();
+        let per_round = assistants + assistants * per_assistant + 1 + self.num_easels + pigments + n;
+        setup + state::MAX_ROUNDS as usize * per_round
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation::TENSOR_SIZE]
+    }
+
+    fn new_initial_state(&self) -> ColorsOfParisState {
+        ColorsOfParisState::new(self)
+    }
+}

@@ -1,0 +1,324 @@
+//! Action-id encoding, legal-move generation and action strings.
+//!
+//! Decision ids (`NUM_ACTIONS` = 809 in all). Spaces `s` are numbered: bottom placement
+//! spaces `0..24` (only the first `num_bottom_spaces` of the component set exist), then
+//! `24` first-player, `25` copy, `26` rotate, `27` white (the central space).
+//!
+//! | family | ids | meaning |
+//! |---|---|---|
+//! | place | `0 + s` (28) | phase 1: place an assistant on space `s` |
+//! | use | `28 + s` (28) | phase 2: lay down the assistant on `s` and perform its action |
+//! | forgo | `56 + s` (28) | phase 2: lay down the assistant on `s` without acting |
+//! | copy | `84 + b` (24) | copy: perform the action of occupied bottom space `b` |
+//! | upgrade | `108 + tool*28 + pair` (84) | upgrade tube/palette/brush paying an unordered pigment pair (see [`PAIRS`]) |
+//! | hire | `192` | development bonus: a new assistant from the next round |
+//! | token | `193` | development bonus: the 6-point token |
+//! | easel | `194 + e` (4) | take the painting on easel `e` |
+//! | take bonus | `198` | advanced: take a bonus card instead (pay white) |
+//! | paint | `199 + card*18 + square*2 + white` (576) | put one pigment (the square's colour, or white) on a square |
+//! | stop | `775` | stop painting (a paint action places up to the brush level) |
+//! | rotate | `776 + k` (2) | phase 3: rotate the wheel 0 (`k=0`) or 2 (`k=1`) steps |
+//! | discard | `778 + c` (7) | phase 3: discard one pigment of colour `c` (red..white) |
+//! | keep | `785 + b` (24) | phase 3: leave the assistant on bottom space `b` for the next round |
+//!
+//! Chance ids (`NUM_CHANCE_OUTCOMES` = 59): `0 + card` painting drawn onto an easel,
+//! `32 + b` bonus card drawn, `47 + t` painter tile dealt, `55 + p` first player.
+
+use salon_core::{Action, ActionList};
+
+use crate::components::*;
+use crate::state::*;
+use crate::ColorsOfParis;
+
+pub const PLACE_BASE: usize = 0;
+pub const USE_BASE: usize = PLACE_BASE + NUM_SPACES;
+pub const FORGO_BASE: usize = USE_BASE + NUM_SPACES;
+pub const COPY_BASE: usize = FORGO_BASE + NUM_SPACES;
+pub const UPGRADE_BASE: usize = COPY_BASE + MAX_BOTTOM_SPACES;
+pub const NUM_PAIRS: usize = 28;
+pub const HIRE: usize = UPGRADE_BASE + 3 * NUM_PAIRS;
+pub const TOKEN: usize = HIRE + 1;
+pub const EASEL_BASE: usize = TOKEN + 1;
+pub const TAKE_BONUS: usize = EASEL_BASE + MAX_EASELS;
+pub const PAINT_BASE: usize = TAKE_BONUS + 1;
+pub const STOP_PAINT: usize = PAINT_BASE + NUM_PAINTINGS * 18;
+pub const ROTATE_BASE: usize = STOP_PAINT + 1;
+pub const DISCARD_BASE: usize = ROTATE_BASE + 2;
+pub const KEEP_BASE: usize = DISCARD_BASE + 7;
+pub const NUM_ACTIONS: usize = KEEP_BASE + MAX_BOTTOM_SPACES;
+
+pub const CH_PAINTING: usize = 0;
+pub const CH_BONUS: usize = CH_PAINTING + NUM_PAINTINGS;
+pub const CH_PAINTER: usize = CH_BONUS + NUM_BONUS;
+pub const CH_FIRST: usize = CH_PAINTER + NUM_PAINTERS;
+pub const NUM_CHANCE_OUTCOMES: usize = CH_FIRST + MAX_P;
+
+/// Unordered pigment pairs `(a, b)`, `a <= b`, over red..white (colours 0..7), in order.
+pub const PAIRS: [(u8, u8); NUM_PAIRS] = {
+    let mut out = [(0u8, 0u8); NUM_PAIRS];
+    let mut k = 0;
+    let mut a = 0u8;
+    while a < 7 {
+        let mut b = a;
+        while b < 7 {
+            out[k] = (a, b);
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    Place(usize),
+    Use(usize),
+    Forgo(usize),
+    Copy(usize),
+    Upgrade(usize, usize),
+    Hire,
+    Token,
+    Easel(usize),
+    TakeBonus,
+    /// card, square, white
+    Paint(usize, usize, bool),
+    StopPaint,
+    Rotate(u8),
+    Discard(u8),
+    Keep(usize),
+    Invalid,
+}
+
+pub fn decode(a: usize) -> Decoded {
+    if a < USE_BASE {
+        Decoded::Place(a - PLACE_BASE)
+    } else if a < FORGO_BASE {
+        Decoded::Use(a - USE_BASE)
+    } else if a < COPY_BASE {
+        Decoded::Forgo(a - FORGO_BASE)
+    } else if a < UPGRADE_BASE {
+        Decoded::Copy(a - COPY_BASE)
+    } else if a < HIRE {
+        let k = a - UPGRADE_BASE;
+        Decoded::Upgrade(k / NUM_PAIRS, k % NUM_PAIRS)
+    } else if a == HIRE {
+        Decoded::Hire
+    } else if a == TOKEN {
+        Decoded::Token
+    } else if a < TAKE_BONUS {
+        Decoded::Easel(a - EASEL_BASE)
+    } else if a == TAKE_BONUS {
+        Decoded::TakeBonus
+    } else if a < STOP_PAINT {
+        let k = a - PAINT_BASE;
+        Decoded::Paint(k / 18, (k % 18) / 2, k % 2 == 1)
+    } else if a == STOP_PAINT {
+        Decoded::StopPaint
+    } else if a < DISCARD_BASE {
+        Decoded::Rotate(if a == ROTATE_BASE { 0 } else { 2 })
+    } else if a < KEEP_BASE {
+        Decoded::Discard((a - DISCARD_BASE) as u8)
+    } else if a < NUM_ACTIONS {
+        Decoded::Keep(a - KEEP_BASE)
+    } else {
+        Decoded::Invalid
+    }
+}
+
+pub fn paint_id(card: usize, square: usize, white: bool) -> Action {
+    (PAINT_BASE + card * 18 + square * 2 + white as usize) as Action
+}
+
+pub fn upgrade_id(tool: usize, a: u8, b: u8) -> Action {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    let pair = PAIRS.iter().position(|&x| x == (a, b)).unwrap_or(0);
+    (UPGRADE_BASE + tool * NUM_PAIRS + pair) as Action
+}
+
+/// Legal decisions of the player to move, ascending.
+pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut ActionList) {
+    let p = st.mover();
+    let nb = g.data.num_bottom_spaces;
+    match st.phase {
+        PH_PLACE => {
+            for s in (0..nb).chain(SP_FIRST..NUM_SPACES) {
+                if st.can_place(g, p, s) {
+                    out.push((PLACE_BASE + s) as Action);
+                }
+            }
+        }
+        PH_RESOLVE => match st.sub {
+            SUB_NONE => {
+                for s in (0..nb).chain(SP_FIRST..NUM_SPACES) {
+                    if st.is_open(p, s) && st.can_use_space(g, p, s) {
+                        out.push((USE_BASE + s) as Action);
+                    }
+                }
+                for s in (0..nb).chain(SP_FIRST..NUM_SPACES) {
+                    if st.is_open(p, s) {
+                        out.push((FORGO_BASE + s) as Action);
+                    }
+                }
+            }
+            SUB_COPY => {
+                for b in 0..nb {
+                    if st.can_copy(g, p, b) {
+                        out.push((COPY_BASE + b) as Action);
+                    }
+                }
+            }
+            SUB_UPGRADE => {
+                for t in 0..3 {
+                    for k in 0..NUM_PAIRS {
+                        if st.upgrade_ok(g, p, t, k) {
+                            out.push((UPGRADE_BASE + t * NUM_PAIRS + k) as Action);
+                        }
+                    }
+                }
+            }
+            SUB_DEV_BONUS => {
+                if st.assistants[p] + st.hired[p] < MAX_ASSISTANTS {
+                    out.push(HIRE as Action);
+                }
+                if st.tokens[st.sub_arg as usize % 3] > 0 {
+                    out.push(TOKEN as Action);
+                }
+            }
+            SUB_TAKE => {
+                for e in 0..g.num_easels {
+                    if st.easel[e] != NONE {
+                        out.push((EASEL_BASE + e) as Action);
+                    }
+                }
+                if st.can_take_bonus(g, p) {
+                    out.push(TAKE_BONUS as Action);
+                }
+            }
+            SUB_PAINT => {
+                for card in 0..NUM_PAINTINGS {
+                    if st.card_loc[card] != LOC_HELD + p as u8 {
+                        continue;
+                    }
+                    for sq in 0..9 {
+                        for white in [false, true] {
+                            if st.can_place_pigment(g, p, card, sq, white) {
+                                out.push(paint_id(card, sq, white));
+                            }
+                        }
+                    }
+                }
+                out.push(STOP_PAINT as Action);
+            }
+            _ => {}
+        },
+        PH_ROTATE => {
+            out.push(ROTATE_BASE as Action);
+            out.push((ROTATE_BASE + 1) as Action);
+        }
+        PH_DISCARD => {
+            for c in 0..7 {
+                if st.pig[p][c] > 0 {
+                    out.push((DISCARD_BASE + c) as Action);
+                }
+            }
+        }
+        PH_KEEP => {
+            for b in 0..nb {
+                if st.occ[b] == p as u8 {
+                    out.push((KEEP_BASE + b) as Action);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn space_name(st: &ColorsOfParisState, g: &ColorsOfParis, s: usize) -> String {
+    match s {
+        SP_FIRST => "first player".to_string(),
+        SP_COPY => "copy".to_string(),
+        SP_ROTATE => "rotate".to_string(),
+        SP_WHITE => "white".to_string(),
+        _ => format!("space {s} ({})", st.kind_at(g, s).name()),
+    }
+}
+
+fn card_name(g: &ColorsOfParis, card: usize) -> &str {
+    g.data.paintings.get(card).map(|p| p.name.as_str()).unwrap_or("?")
+}
+
+/// A readable, unique name of an action (or chance outcome) at this node.
+pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Action) -> String {
+    let a = action as usize;
+    if st.actor_kind() == salon_core::Actor::Chance {
+        return match st.phase {
+            PH_FIRST_PLAYER => format!("first player: player {}", a.saturating_sub(CH_FIRST)),
+            PH_PAINTER => {
+                let t = a.saturating_sub(CH_PAINTER);
+                let name = g.data.painters.get(t).map(|x| x.name.as_str()).unwrap_or("?");
+                format!("deal painter {t} ({name}) to player {}", st.cursor)
+            }
+            PH_REFILL => format!("draw painting {a} ({}) onto easel {}", card_name(g, a), st.cursor),
+            _ => {
+                let b = a.saturating_sub(CH_BONUS);
+                let name = g.data.bonus_cards.get(b).map(|x| x.name.as_str()).unwrap_or("?");
+                format!("draw bonus card {b} ({name})")
+            }
+        };
+    }
+    match decode(a) {
+        Decoded::Place(s) => format!("place on {}", space_name(st, g, s)),
+        Decoded::Use(s) => format!("use {}", space_name(st, g, s)),
+        Decoded::Forgo(s) => format!("forgo {}", space_name(st, g, s)),
+        Decoded::Copy(b) => format!("copy {}", space_name(st, g, b)),
+        Decoded::Upgrade(t, k) => {
+            let (x, y) = PAIRS[k];
+            format!("upgrade {} paying {}+{}", TOOL_NAMES[t], COLOUR_NAMES[x as usize], COLOUR_NAMES[y as usize])
+        }
+        Decoded::Hire => "bonus: hire an assistant".to_string(),
+        Decoded::Token => "bonus: 6-point token".to_string(),
+        Decoded::Easel(e) => {
+            let c = st.easel.get(e).copied().unwrap_or(NONE);
+            if c == NONE {
+                format!("take painting from easel {e}")
+            } else {
+                format!("take painting {c} ({}) from easel {e}", card_name(g, c as usize))
+            }
+        }
+        Decoded::TakeBonus => format!("take a bonus card paying {} white", g.data.bonus_card_white_cost),
+        Decoded::Paint(card, sq, white) => {
+            let colour = if white { WHITE } else { g.data.paintings.get(card).map(|p| p.grid[sq]).unwrap_or(0) };
+            format!("paint {} on painting {card} square {sq}", COLOUR_NAMES[colour as usize])
+        }
+        Decoded::StopPaint => "stop painting".to_string(),
+        Decoded::Rotate(k) => format!("rotate {k} steps"),
+        Decoded::Discard(c) => format!("discard {}", COLOUR_NAMES[c as usize]),
+        Decoded::Keep(b) => format!("keep assistant on {}", space_name(st, g, b)),
+        Decoded::Invalid => format!("invalid action {a}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_are_dense_and_decode_round_trips() {
+        assert_eq!(NUM_ACTIONS, 809);
+        assert_eq!(NUM_CHANCE_OUTCOMES, 59);
+        for card in 0..NUM_PAINTINGS {
+            for sq in 0..9 {
+                for w in [false, true] {
+                    assert_eq!(decode(paint_id(card, sq, w) as usize), Decoded::Paint(card, sq, w));
+                }
+            }
+        }
+        for t in 0..3 {
+            for (k, &(a, b)) in PAIRS.iter().enumerate() {
+                assert_eq!(decode(upgrade_id(t, b, a) as usize), Decoded::Upgrade(t, k));
+            }
+        }
+        assert_eq!(decode(NUM_ACTIONS), Decoded::Invalid);
+    }
+}

@@ -1,0 +1,299 @@
+//! Test support (not part of the stable API): the conservation invariant and helpers that
+//! set up positions for the scenario tests while keeping every piece accounted for.
+
+use salon_core::{Action, Game, State};
+
+use crate::components::*;
+use crate::state::*;
+use crate::ColorsOfParis;
+
+/// Checks that every pigment, assistant, token and card is accounted for.
+pub fn conservation(g: &ColorsOfParis, st: &ColorsOfParisState) -> Result<(), String> {
+    let n = st.np();
+    // Pigments by colour: supply + players + on unfinished paintings = box.
+    let mut on_cards = [0u32; NUM_COLOURS];
+    for c in 0..NUM_PAINTINGS {
+        let l = st.card_loc[c];
+        if (LOC_HELD..LOC_DONE).contains(&l) {
+            for sq in 0..9 {
+                if st.fill[c] >> sq & 1 == 1 {
+                    let colour = if st.whites[c] >> sq & 1 == 1 { WHITE } else { g.data.paintings[c].grid[sq] };
+                    on_cards[colour as usize] += 1;
+                }
+            }
+        } else if l < LOC_HELD && (st.fill[c] != 0 || st.whites[c] != 0) {
+            return Err(format!("painting {c} is not on a player's table but holds pigments"));
+        }
+        if st.whites[c] & !st.fill[c] != 0 || st.whites[c].count_ones() > 3 {
+            return Err(format!("painting {c} has a bad white mask"));
+        }
+        if l >= LOC_DONE + st.n || (l >= LOC_HELD + st.n && l < LOC_DONE) {
+            return Err(format!("painting {c} at a bad location {l}"));
+        }
+        if l >= LOC_DONE && st.fill[c] != FULL {
+            return Err(format!("painting {c} finished but not full"));
+        }
+    }
+    for c in 0..NUM_COLOURS {
+        let total = st.supply[c] as u32 + (0..n).map(|p| st.pig[p][c] as u32).sum::<u32>() + on_cards[c];
+        if total != SUPPLY[c] as u32 {
+            return Err(format!("{} pigments: {total} accounted for, {} in the box", COLOUR_NAMES[c], SUPPLY[c]));
+        }
+    }
+    // Easels and card locations.
+    for e in 0..MAX_EASELS {
+        let c = st.easel[e];
+        if c != NONE {
+            if e >= g.num_easels || st.card_loc[c as usize] != LOC_EASEL {
+                return Err(format!("easel {e} holds painting {c} whose location is not an easel"));
+            }
+        }
+    }
+    let on_easels = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_EASEL).count();
+    if on_easels != st.easel.iter().filter(|&&c| c != NONE).count() {
+        return Err("paintings marked on an easel do not match the easels".into());
+    }
+    // Finished counts and whites.
+    for p in 0..n {
+        let done = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + p as u8).count();
+        if done != st.finished[p] as usize {
+            return Err(format!("player {p}: {done} finished paintings, counter says {}", st.finished[p]));
+        }
+        let w: u32 = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + p as u8).map(|c| st.whites[c].count_ones()).sum();
+        if w != st.whites_used[p] as u32 {
+            return Err(format!("player {p}: {w} whites on finished paintings, counter says {}", st.whites_used[p]));
+        }
+    }
+    // Tokens: supply + taken = 4 per tool; each player at most one per tool.
+    for t in 0..3 {
+        let taken = (0..n).filter(|&p| matches!(st.dev[p][t], DEV_TOKEN6 | DEV_TEN_HIRED | DEV_TEN_FLIPPED)).count();
+        if st.tokens[t] as usize + taken != TOKENS_PER_TOOL as usize {
+            return Err(format!("{} tokens: {} in supply + {taken} taken != {TOKENS_PER_TOOL}", TOOL_NAMES[t], st.tokens[t]));
+        }
+    }
+    // Assistants: all of each player's assistants are on the board or still to place.
+    for p in 0..n {
+        if st.assistants[p] + st.hired[p] > MAX_ASSISTANTS {
+            return Err(format!("player {p} has more than {MAX_ASSISTANTS} assistants"));
+        }
+        let on_spaces = (0..NUM_SPACES).filter(|&s| st.occ[s] == p as u8).count() as u8;
+        let open = (0..NUM_SPACES).filter(|&s| st.occ[s] == p as u8 && st.done >> s & 1 == 0).count() as u8 + st.white_open[p];
+        if st.round >= 1 {
+            if on_spaces + st.white_placed[p] + st.to_place[p] != st.assistants[p] {
+                return Err(format!(
+                    "player {p}: {on_spaces} on spaces + {} on white + {} to place != {} assistants",
+                    st.white_placed[p], st.to_place[p], st.assistants[p]
+                ));
+            }
+            if st.phase == PH_PLACE || st.phase == PH_RESOLVE {
+                if open != st.unresolved[p] {
+                    return Err(format!("player {p}: {open} assistants standing, counter says {}", st.unresolved[p]));
+                }
+            }
+        } else if on_spaces != 0 {
+            return Err(format!("player {p} has assistants on the board before round 1"));
+        }
+    }
+    for s in 0..NUM_SPACES {
+        let o = st.occ[s];
+        if o != NONE && (o >= st.n || (s < MAX_BOTTOM_SPACES && (s >= g.data.num_bottom_spaces || g.is_covered(s))) || s == SP_WHITE) {
+            return Err(format!("space {s} has a bad occupant {o}"));
+        }
+    }
+    // Bonus cards and painters.
+    for b in 0..NUM_BONUS {
+        if st.bonus_loc[b] > st.n || (!st.advanced && st.bonus_loc[b] != 0) {
+            return Err(format!("bonus card {b} at a bad location"));
+        }
+    }
+    if st.advanced && st.round >= 1 {
+        for p in 0..n {
+            let t = st.painter[p];
+            if t as usize >= NUM_PAINTERS || st.painter[..n].iter().filter(|&&x| x == t).count() != 1 {
+                return Err(format!("player {p} has a bad painter tile {t}"));
+            }
+        }
+    }
+    if st.blacks_taken() > SUPPLY[BLACK as usize] {
+        return Err("too many blacks".into());
+    }
+    Ok(())
+}
+
+/// Plays chance nodes with the first listed outcome of the given order preferences:
+/// `draw(state)` returns the outcome to apply, or `None` for the lowest listed.
+pub fn settle_chance(g: &ColorsOfParis, st: &mut ColorsOfParisState, pick: impl Fn(&ColorsOfParisState, &[Action]) -> Option<Action>) {
+    let mut outcomes = salon_core::ChanceOutcomes::new();
+    while st.is_chance_node(g) {
+        st.chance_outcomes(g, &mut outcomes);
+        let list = outcomes.actions().to_vec();
+        let a = pick(st, &list).filter(|a| list.contains(a)).unwrap_or(list[0]);
+        st.apply_unchecked(g, a);
+    }
+}
+
+/// A new game past set-up: player 0 first, painters 0..n (advanced), easels with
+/// paintings 0, 1, 2(, 3).
+pub fn start(g: &ColorsOfParis) -> ColorsOfParisState {
+    let mut st = g.new_initial_state();
+    settle_chance(g, &mut st, |_, _| None);
+    st
+}
+
+/// Moves `k` pigments of colour `c` from the supply to player `p` (fewer if short).
+pub fn give(st: &mut ColorsOfParisState, p: usize, c: u8, k: u8) {
+    let k = k.min(st.supply[c as usize]);
+    st.supply[c as usize] -= k;
+    st.pig[p][c as usize] += k;
+}
+
+/// Returns all of player `p`'s pigments of colour `c` to the supply.
+pub fn clear(st: &mut ColorsOfParisState, p: usize, c: u8) {
+    st.supply[c as usize] += st.pig[p][c as usize];
+    st.pig[p][c as usize] = 0;
+}
+
+pub fn pigments(st: &ColorsOfParisState, p: usize) -> [u8; NUM_COLOURS] {
+    st.pig[p]
+}
+
+pub fn supply(st: &ColorsOfParisState) -> [u8; NUM_COLOURS] {
+    st.supply
+}
+
+pub fn set_tool(st: &mut ColorsOfParisState, p: usize, tool: usize, space: u8) {
+    st.tools[p][tool] = space;
+}
+
+pub fn tool(st: &ColorsOfParisState, p: usize, tool: usize) -> u8 {
+    st.tools[p][tool]
+}
+
+pub fn dev(st: &ColorsOfParisState, p: usize, tool: usize) -> u8 {
+    st.dev[p][tool]
+}
+
+pub fn phase(st: &ColorsOfParisState) -> u8 {
+    st.phase
+}
+
+pub fn sub(st: &ColorsOfParisState) -> u8 {
+    st.sub
+}
+
+pub fn round(st: &ColorsOfParisState) -> u8 {
+    st.round
+}
+
+pub fn first_player(st: &ColorsOfParisState) -> u8 {
+    st.first
+}
+
+pub fn rotation(st: &ColorsOfParisState) -> u8 {
+    st.rot
+}
+
+pub fn easels(st: &ColorsOfParisState) -> [u8; MAX_EASELS] {
+    st.easel
+}
+
+pub fn card_location(st: &ColorsOfParisState, card: usize) -> u8 {
+    st.card_loc[card]
+}
+
+pub fn assistants(st: &ColorsOfParisState, p: usize) -> (u8, u8) {
+    (st.assistants[p], st.hired[p])
+}
+
+pub fn occupant(st: &ColorsOfParisState, s: usize) -> u8 {
+    st.occ[s]
+}
+
+pub fn end_triggered(st: &ColorsOfParisState) -> bool {
+    st.end_triggered
+}
+
+pub fn finished(st: &ColorsOfParisState, p: usize) -> (u8, u8) {
+    (st.finished[p], st.whites_used[p])
+}
+
+pub fn bonus_location(st: &ColorsOfParisState, b: usize) -> u8 {
+    st.bonus_loc[b]
+}
+
+pub fn painter(st: &ColorsOfParisState, p: usize) -> u8 {
+    st.painter[p]
+}
+
+/// The wheel action the bottom space `s` faces now.
+pub fn action_at(g: &ColorsOfParis, st: &ColorsOfParisState, s: usize) -> WheelAction {
+    st.kind_at(g, s)
+}
+
+/// Moves painting `card` from wherever it is to player `p`'s table (unpainted); an easel
+/// it leaves stays empty.
+pub fn hand_painting(st: &mut ColorsOfParisState, p: usize, card: usize) {
+    for e in st.easel.iter_mut() {
+        if *e == card as u8 {
+            *e = NONE;
+        }
+    }
+    st.card_loc[card] = LOC_HELD + p as u8;
+}
+
+/// Fills squares of a held painting from `p`'s pigments (`white` marks which are white).
+pub fn prefill(g: &ColorsOfParis, st: &mut ColorsOfParisState, card: usize, squares: u16, white: u16) {
+    let p = (st.card_loc[card] - LOC_HELD) as usize;
+    for sq in 0..9 {
+        if squares >> sq & 1 == 1 {
+            let c = if white >> sq & 1 == 1 { WHITE } else { g.data.paintings[card].grid[sq] };
+            give(st, p, c, 1);
+            st.pig[p][c as usize] -= 1;
+            st.fill[card] |= 1 << sq;
+            if c == WHITE {
+                st.whites[card] |= 1 << sq;
+            }
+        }
+    }
+}
+
+/// The number of squares filled on a painting.
+pub fn filled(st: &ColorsOfParisState, card: usize) -> u32 {
+    st.fill[card].count_ones()
+}
+
+/// Takes `k` black pigments from the supply for player `p` (to test the end trigger).
+pub fn give_black(st: &mut ColorsOfParisState, p: usize, k: u8) {
+    give(st, p, BLACK, k);
+}
+
+/// The first legal action whose string starts with `prefix` (panics if none: tests only).
+pub fn find(g: &ColorsOfParis, st: &ColorsOfParisState, prefix: &str) -> Action {
+    let mut legal = salon_core::ActionList::new();
+    st.legal_actions(g, &mut legal);
+    for &a in legal.iter() {
+        if st.action_to_string(g, a).starts_with(prefix) {
+            return a;
+        }
+    }
+    let all: Vec<String> = legal.iter().map(|&a| st.action_to_string(g, a)).collect();
+    panic!("no legal action starting with {prefix:?}; legal: {all:?}");
+}
+
+/// All legal action strings at a node.
+pub fn legal_strings(g: &ColorsOfParis, st: &ColorsOfParisState) -> Vec<String> {
+    let mut legal = salon_core::ActionList::new();
+    st.legal_actions(g, &mut legal);
+    legal.iter().map(|&a| st.action_to_string(g, a)).collect()
+}
+
+/// Applies the legal action whose string starts with `prefix`.
+pub fn play(g: &ColorsOfParis, st: &mut ColorsOfParisState, prefix: &str) {
+    let a = find(g, st, prefix);
+    st.apply_action(g, a).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// The player to move at a decision node.
+pub fn mover(st: &ColorsOfParisState) -> usize {
+    st.mover()
+}
