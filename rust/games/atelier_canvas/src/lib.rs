@@ -1,1 +1,149 @@
-//! atelier_canvas: not implemented yet.
+//! atelier_canvas: Atelier, the canvas card game (Red Glove), for 2 to 5 players.
+//!
+//! Players draw colour cards from a deck and a circle of 8 face-up cards, then play blank
+//! canvases, drawings on blank canvases and paintings on drawings of the same artwork,
+//! paying each cost with cards from hand and cards of their own palette. The rules, with
+//! the source of each, are in `docs/rules/atelier_canvas.md`; the action encoding is in
+//! [`actions`]; the hidden-information model in [`observation`].
+//!
+//! The card contents are not public: the embedded set (`components/substitute.json`) is the
+//! engine's own substitute, labelled as such; a user's file with the same schema replaces it.
+
+use std::sync::Arc;
+
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+
+pub mod actions;
+pub mod components;
+pub mod observation;
+mod render;
+mod state;
+#[doc(hidden)]
+pub mod testing;
+
+pub use state::AtelierCanvasState;
+
+use components::{CardSet, NUM_CARDS};
+
+/// Cards dealt to the first, second, ... fifth player.
+pub const DEAL: [usize; 5] = [5, 6, 6, 7, 7];
+/// Face-up cards in the circle.
+pub const CIRCLE: usize = 8;
+/// Hand limit after a draw.
+pub const HAND_LIMIT: usize = 10;
+/// Paintings (originals and fakes, all players together) that trigger the end, by player count.
+pub const END_PAINTINGS: [usize; 6] = [0, 0, 7, 8, 9, 10];
+/// Engine safety limit (not in the rules): the game also ends after this many rounds.
+pub const MAX_ROUNDS: usize = 100;
+
+/// The game: parameters and the validated card set, shared by all states.
+#[derive(Clone, Debug)]
+pub struct AtelierCanvas {
+    pub(crate) params: Params,
+    pub(crate) players: usize,
+    pub(crate) expert: bool,
+    pub(crate) set: Arc<CardSet>,
+    pub(crate) info: ComponentInfo,
+}
+
+impl AtelierCanvas {
+    /// The validated card set this game is played with.
+    pub fn card_set(&self) -> &CardSet {
+        &self.set
+    }
+
+    /// True in the expert variant.
+    pub fn expert(&self) -> bool {
+        self.expert
+    }
+
+    /// The id of a card by its name in the component file.
+    pub fn card_id(&self, name: &str) -> Option<usize> {
+        self.set.cards.iter().position(|c| c.id == name)
+    }
+
+    /// The most decisions and chance outcomes one turn can take (see `max_game_length`).
+    pub(crate) fn max_turn_length(&self) -> usize {
+        // Draw turn: 2 takes, 2 deck draws, up to 8 refills, up to 2 discards.
+        let draw = 2 + 2 + CIRCLE + 2;
+        // Play turn: per card, the choice, the target and one action per cost unit; plus
+        // "end turn".
+        let [b, d, p] = self.set.max_units;
+        let play = (3 * (1 + b)).max(2 * (2 + d)).max(2 + p) + 1;
+        draw.max(play)
+    }
+}
+
+impl Game for AtelierCanvas {
+    type State = AtelierCanvasState;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "atelier_canvas",
+            long_name: "Atelier (the canvas card game)",
+            min_players: 2,
+            max_players: 5,
+            perfect_information: false,
+        }
+    }
+
+    fn param_specs() -> Vec<ParamSpec> {
+        vec![
+            ParamSpec::int_choice("players", 2, &[2, 3, 4, 5], "number of players"),
+            ParamSpec::flag(
+                "expert",
+                false,
+                "expert variant: secondary colours only from a drawn-on-blank pair of the palette, and no mixed draw",
+            ),
+        ]
+    }
+
+    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = params.int("players");
+        if !(2..=5).contains(&players) {
+            return Err(SalonError::param("players", format!("{players} is not allowed; choose 2 to 5")));
+        }
+        let set = match components_json {
+            None => CardSet::substitute()?,
+            Some(text) => CardSet::parse(text)?,
+        };
+        if set.cards.len() != NUM_CARDS {
+            return Err(SalonError::components("wrong number of cards"));
+        }
+        let info = ComponentInfo::of(&set.file.name, set.file.substitute, &set.file);
+        Ok(AtelierCanvas { params: params.clone(), players: players as usize, expert: params.bool("expert"), set: Arc::new(set), info })
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn components(&self) -> &ComponentInfo {
+        &self.info
+    }
+
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        actions::NUM_ACTIONS
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        NUM_CARDS
+    }
+
+    fn max_game_length(&self) -> usize {
+        let deal: usize = DEAL[..self.players].iter().sum();
+        deal + CIRCLE + MAX_ROUNDS * self.players * self.max_turn_length()
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation::TENSOR_SIZE]
+    }
+
+    fn new_initial_state(&self) -> AtelierCanvasState {
+        AtelierCanvasState::new(self)
+    }
+}

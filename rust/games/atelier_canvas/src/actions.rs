@@ -1,0 +1,351 @@
+//! Action ids: dense families, legal-move generation and action strings.
+//!
+//! A turn is split into small decisions so that the space is fixed (484 ids) and every legal
+//! turn, payments included, is reachable:
+//!
+//! | ids | family | meaning |
+//! |---|---|---|
+//! | 0-7 | `TAKE_SLOT + s` | take the face-up card of circle slot `s` (first or second take) |
+//! | 8 | `TAKE_DECK` | take the top card of the deck (first or second take) |
+//! | 9-103 | `PLAY + c` | choose card `c` (a blank, drawn or painted canvas in hand) to play |
+//! | 104-143 | `TARGET + b` | put the card being played on the stack whose blank canvas is `b` |
+//! | 144-238 | `PAY_HAND + c` | pay one unit of card `c`'s colour by discarding `c` from hand |
+//! | 239-241 | `PAY_JOKER + k` | pay one cyan / magenta / yellow unit by discarding a joker |
+//! | 242-336 | `PAY_TURN + c` | pay one unit of palette card `c`'s colour by turning `c` |
+//! | 337-376 | `PAY_PAIR + b` | expert: pay a secondary by turning blank `b` and the drawing on it |
+//! | 377-481 | `DISCARD + c` | discard card `c` from hand (hand limit after a draw) |
+//! | 482 | `END_TURN` | stop playing cards this turn |
+//! | 483 | `PASS` | only when the player can neither draw nor play |
+//!
+//! Card ids are the card table's (blank 0-39, drawn 40-69, painted 70-94, jokers 95-104).
+//!
+//! Draws: the first take is a slot or the deck; the second is a slot adjacent to the first
+//! (the circle wraps around) or the deck after a slot, or the deck or any slot after the deck
+//! (the mixed draw, either order; the expert variant allows only slot-then-adjacent-slot and
+//! deck-then-deck). A first take is offered only when some second take will be possible.
+//!
+//! Payments: a cost is kept as unpaid units: basic colours, halves of secondary colours
+//! (any card of that colour from hand or palette, never a joker) and, in the expert variant,
+//! whole secondaries (one pair). A non-joker card pays a secondary half of its colour first,
+//! which loses no legal payment (jokers can pay only the plain units). A payment is legal
+//! only when the rest of the cost can still be paid, and a card can be chosen only when its
+//! whole cost can be paid, so no decision leads to a dead end. When the cost is paid the card
+//! is placed; after it the player may play another card of the same type (up to 3 blank,
+//! 2 drawn or 1 painted canvas) or end the turn; the turn ends by itself when no further
+//! card can be played.
+
+use salon_core::{Action, ActionList};
+
+use crate::components::{COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
+use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
+use crate::{AtelierCanvas, CIRCLE};
+
+pub const TAKE_SLOT: Action = 0;
+pub const TAKE_DECK: Action = 8;
+pub const PLAY: Action = 9;
+pub const TARGET: Action = PLAY + NUM_PLAYABLE as Action;
+pub const PAY_HAND: Action = TARGET + NUM_BLANK as Action;
+pub const PAY_JOKER: Action = PAY_HAND + NUM_PLAYABLE as Action;
+pub const PAY_TURN: Action = PAY_JOKER + 3;
+pub const PAY_PAIR: Action = PAY_TURN + NUM_PLAYABLE as Action;
+pub const DISCARD: Action = PAY_PAIR + NUM_BLANK as Action;
+pub const END_TURN: Action = DISCARD + NUM_CARDS as Action;
+pub const PASS: Action = END_TURN + 1;
+pub const NUM_ACTIONS: usize = PASS as usize + 1;
+
+/// The index of `action` within the family starting at `base` of `len` ids.
+#[inline]
+pub fn family(action: Action, base: Action, len: usize) -> Option<usize> {
+    if action >= base && ((action - base) as usize) < len {
+        Some((action - base) as usize)
+    } else {
+        None
+    }
+}
+
+const SECONDARY_NAMES: [&str; 4] = ["grey", "red", "blue", "green"];
+
+fn slot_ok(s: &AtelierCanvasState, slot: usize) -> bool {
+    s.circle[slot % CIRCLE] != NONE
+}
+
+/// Legal decisions of the player to move, ascending.
+pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut ActionList) {
+    let p = s.current as usize;
+    match s.phase {
+        Phase::Start => {
+            let deck = s.deck_available();
+            let any_slot = (0..CIRCLE).any(|i| slot_ok(s, i));
+            for i in 0..CIRCLE {
+                if slot_ok(s, i)
+                    && (slot_ok(s, i + 1) || slot_ok(s, i + CIRCLE - 1) || (!game.expert && deck >= 1))
+                {
+                    out.push(TAKE_SLOT + i as Action);
+                }
+            }
+            if deck >= 2 || (deck >= 1 && !game.expert && any_slot) {
+                out.push(TAKE_DECK);
+            }
+            push_plays(s, game, p, out);
+            if out.is_empty() {
+                out.push(PASS);
+            }
+        }
+        Phase::Second => {
+            let deck = s.deck_available();
+            if s.first_take == TAKE_FROM_DECK {
+                if !game.expert {
+                    for i in 0..CIRCLE {
+                        if slot_ok(s, i) {
+                            out.push(TAKE_SLOT + i as Action);
+                        }
+                    }
+                }
+                if deck >= 1 {
+                    out.push(TAKE_DECK);
+                }
+            } else {
+                let f = s.first_take as usize;
+                let (a, b) = ((f + CIRCLE - 1) % CIRCLE, (f + 1) % CIRCLE);
+                let (lo, hi) = (a.min(b), a.max(b));
+                if slot_ok(s, lo) {
+                    out.push(TAKE_SLOT + lo as Action);
+                }
+                if hi != lo && slot_ok(s, hi) {
+                    out.push(TAKE_SLOT + hi as Action);
+                }
+                if !game.expert && deck >= 1 {
+                    out.push(TAKE_DECK);
+                }
+            }
+        }
+        Phase::More => {
+            push_plays(s, game, p, out);
+            out.push(END_TURN);
+        }
+        Phase::Target => {
+            let card = s.sel_card as usize;
+            for b in 0..NUM_BLANK {
+                if s.target_ok(game, card, b, p) {
+                    out.push(TARGET + b as Action);
+                }
+            }
+        }
+        Phase::Pay => push_payments(s, game, p, out),
+        Phase::Discard => {
+            for c in 0..NUM_CARDS {
+                if s.in_hand(c, p) {
+                    out.push(DISCARD + c as Action);
+                }
+            }
+        }
+        Phase::Deal | Phase::Refill | Phase::DeckDraw | Phase::End => {}
+    }
+}
+
+fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut ActionList) {
+    let src = s.sources(game, p);
+    for c in 0..NUM_PLAYABLE {
+        if s.can_play(game, c, p, &src) {
+            out.push(PLAY + c as Action);
+        }
+    }
+}
+
+fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut ActionList) {
+    let src = s.sources(game, p);
+    let needs = s.needs();
+    let reduce = |n: &mut crate::state::Needs, c: usize| {
+        if n.comp[c] > 0 {
+            n.comp[c] -= 1;
+        } else {
+            n.plain[c] -= 1;
+        }
+    };
+    // Discard a coloured card from hand.
+    let mut ok_hand = [false; 5];
+    for (c, ok) in ok_hand.iter_mut().enumerate() {
+        if src.hand[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+            let mut n = needs;
+            reduce(&mut n, c);
+            let mut s2 = src;
+            s2.hand[c] -= 1;
+            *ok = n.feasible(&s2);
+        }
+    }
+    for card in 0..NUM_PLAYABLE {
+        if s.in_hand(card, p) && ok_hand[game.set.cards[card].colour as usize] {
+            out.push(PAY_HAND + card as Action);
+        }
+    }
+    // A joker as cyan, magenta or yellow.
+    if src.jokers > 0 {
+        for c in 0..3 {
+            if needs.plain[c] > 0 {
+                let mut n = needs;
+                n.plain[c] -= 1;
+                let mut s2 = src;
+                s2.jokers -= 1;
+                if n.feasible(&s2) {
+                    out.push(PAY_JOKER + c as Action);
+                }
+            }
+        }
+    }
+    // Turn a palette card.
+    let mut ok_turn = [false; 5];
+    for (c, ok) in ok_turn.iter_mut().enumerate() {
+        if src.palette[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+            let mut n = needs;
+            reduce(&mut n, c);
+            *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
+        }
+    }
+    for card in 0..NUM_PLAYABLE {
+        if s.in_palette(card, p) && !s.is_turned(card) && ok_turn[game.set.cards[card].colour as usize] {
+            if game.expert && !turn_keeps_feasible(s, game, p, &needs, card) {
+                continue;
+            }
+            out.push(PAY_TURN + card as Action);
+        }
+    }
+    // Expert: a drawn-on-blank pair for a whole secondary.
+    if game.expert {
+        for b in 0..NUM_BLANK {
+            if let Some(sec) = s.pair_secondary(game, b, p) {
+                if needs.pair[sec] > 0 {
+                    let mut n = needs;
+                    n.pair[sec] -= 1;
+                    let mut s2 = src;
+                    let (x, y) = crate::components::SECONDARY_PARTS[sec];
+                    s2.pairs[sec] -= 1;
+                    s2.palette[x as usize] -= 1;
+                    s2.palette[y as usize] -= 1;
+                    // Pairs of other secondaries are unaffected (a stack makes one pair).
+                    if n.feasible(&s2) {
+                        out.push(PAY_PAIR + b as Action);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Outside the expert variant every untapped palette card of a colour is alike.
+fn any_palette_card_keeps_feasible(
+    _s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    _p: usize,
+    n: &crate::state::Needs,
+    src: &crate::state::Sources,
+    c: usize,
+) -> bool {
+    if game.expert {
+        return true; // checked card by card in turn_keeps_feasible
+    }
+    let mut s2 = *src;
+    s2.palette[c] -= 1;
+    n.feasible(&s2)
+}
+
+/// Expert variant: turning one card may break a pair, so the check is per card.
+fn turn_keeps_feasible(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    p: usize,
+    needs: &crate::state::Needs,
+    card: usize,
+) -> bool {
+    let mut t = *s;
+    let c = game.set.cards[card].colour as usize;
+    let mut n = *needs;
+    if n.comp[c] > 0 {
+        n.comp[c] -= 1;
+    } else if n.plain[c] > 0 {
+        n.plain[c] -= 1;
+    } else {
+        return false;
+    }
+    t.flags[card] |= crate::state::F_TAPPED;
+    n.feasible(&t.sources(game, p))
+}
+
+fn card_name(game: &AtelierCanvas, card: usize) -> &str {
+    game.set.cards.get(card).map(|c| c.id.as_str()).unwrap_or("?")
+}
+
+fn colour_name(game: &AtelierCanvas, card: usize) -> &'static str {
+    game.set.cards.get(card).and_then(|c| COLOUR_NAMES.get(c.colour as usize)).copied().unwrap_or("no colour")
+}
+
+/// A readable name for any id at this node.
+pub(crate) fn to_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action) -> String {
+    let a = action as usize;
+    match s.phase {
+        Phase::Deal | Phase::Refill | Phase::DeckDraw => {
+            if a >= NUM_CARDS {
+                return format!("card #{a}");
+            }
+            let name = card_name(game, a);
+            match s.phase {
+                Phase::Deal => format!("deal {name} to player {}", s.deal_player),
+                Phase::Refill => {
+                    let slot = s.circle.iter().position(|&c| c == NONE).unwrap_or(0);
+                    format!("reveal {name} in slot {slot}")
+                }
+                _ => format!("player {} draws {name}", s.current),
+            }
+        }
+        _ => decision_string(s, game, action),
+    }
+}
+
+fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action) -> String {
+    if let Some(slot) = family(action, TAKE_SLOT, CIRCLE) {
+        let c = s.circle[slot];
+        return if c == NONE {
+            format!("take slot {slot} (empty)")
+        } else {
+            format!("take slot {slot}: {}", card_name(game, c as usize))
+        };
+    }
+    if action == TAKE_DECK {
+        return "draw from the deck".to_string();
+    }
+    if let Some(c) = family(action, PLAY, NUM_PLAYABLE) {
+        return format!("play {}", game.set.cards.get(c).map(|x| x.label.as_str()).unwrap_or("?"));
+    }
+    if let Some(b) = family(action, TARGET, NUM_BLANK) {
+        let on = s.on[b];
+        return if on == NONE {
+            format!("place on {}", card_name(game, b))
+        } else {
+            format!("place on {} under {}", card_name(game, b), card_name(game, on as usize))
+        };
+    }
+    if let Some(c) = family(action, PAY_HAND, NUM_PLAYABLE) {
+        return format!("pay {} by discarding {}", colour_name(game, c), card_name(game, c));
+    }
+    if let Some(k) = family(action, PAY_JOKER, 3) {
+        return format!("pay {} with a joker", COLOUR_NAMES[k]);
+    }
+    if let Some(c) = family(action, PAY_TURN, NUM_PLAYABLE) {
+        return format!("pay {} by turning {}", colour_name(game, c), card_name(game, c));
+    }
+    if let Some(b) = family(action, PAY_PAIR, NUM_BLANK) {
+        let sec = s.pair_secondary(game, b, s.current as usize).map(|i| SECONDARY_NAMES[i]).unwrap_or("a secondary");
+        let on = s.on[b];
+        let d = if on == NONE { "its drawing".to_string() } else { card_name(game, on as usize).to_string() };
+        return format!("pay {sec} by turning {} and {d}", card_name(game, b));
+    }
+    if let Some(c) = family(action, DISCARD, NUM_CARDS) {
+        return format!("discard {}", card_name(game, c));
+    }
+    if action == END_TURN {
+        return "end turn".to_string();
+    }
+    if action == PASS {
+        return "pass".to_string();
+    }
+    format!("action #{action}")
+}

@@ -1,0 +1,356 @@
+//! Observations, information states and resampling of hidden cards.
+//!
+//! Hidden-information model. Public: the circle, every palette (with turned cards and
+//! fakes), the discard pile, the number of cards in the deck and in each hand, the objective
+//! owners, the card being played and the unpaid cost, and the hand cards someone took face
+//! up from the circle (marked "known" until they leave the hand). Hidden: the deck's order
+//! and contents, and the cards a player drew face down (or was dealt), which only that player
+//! sees.
+//!
+//! Every card a player drew face down is tagged with the deck *epoch* it came from (the
+//! number of reshuffles of the discard pile before the draw). From a player's point of view
+//! the unseen cards fall into groups by epoch: the cards of the current epoch are in the deck
+//! or in opponents' hands (drawn this epoch); the cards of an earlier epoch are in opponents'
+//! hands only (the deck was empty when it was reshuffled). Within a group every assignment
+//! of cards to places is equally likely under the rules, so [`resample`] shuffles each group
+//! uniformly over its places (deck, and each opponent's face-down cards of that epoch). The
+//! information state lists each group's cards and each opponent's count per epoch, which a
+//! resample keeps exactly. (Not modelled: what a forced "pass" reveals about a hand, a
+//! position that needs the deck, the discard pile and the circle all empty.)
+
+use std::fmt::Write;
+
+use salon_core::Xoshiro256StarStar;
+
+use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC, NUM_CARDS, NUM_OBJECTIVES};
+use crate::state::*;
+use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS, MAX_ROUNDS};
+
+/// Per-card features.
+pub const CARD_FEATURES: usize = 25;
+/// Global features after the card block.
+pub const GLOBAL_FEATURES: usize = 5 + 2 + 2 + 5 + 10 + NUM_OBJECTIVES * 6 + 14 + 1 + 4 + 1 + 9 + 1 + 1 + 5 + 1;
+/// Size of the flat observation tensor.
+pub const TENSOR_SIZE: usize = NUM_CARDS * CARD_FEATURES + GLOBAL_FEATURES;
+
+/// True when `player` cannot see where `card` is (the deck or an opponent's face-down card).
+pub fn hidden_from(s: &AtelierCanvasState, card: usize, player: usize) -> bool {
+    let l = s.loc[card];
+    if l == LOC_DECK {
+        return true;
+    }
+    (LOC_HAND..LOC_HAND + 5).contains(&l) && l != LOC_HAND + player as u8 && s.flags[card] & F_KNOWN == 0
+}
+
+/// The epoch group of a card hidden from a player.
+fn group_of(s: &AtelierCanvasState, card: usize) -> u16 {
+    if s.loc[card] == LOC_DECK {
+        s.epoch_now
+    } else {
+        s.epoch[card]
+    }
+}
+
+fn rel(p: usize, j: usize, n: usize) -> usize {
+    (j + n - p) % n
+}
+
+fn phase_index(ph: Phase) -> usize {
+    match ph {
+        Phase::Deal => 0,
+        Phase::Refill => 1,
+        Phase::Start => 2,
+        Phase::Second => 3,
+        Phase::DeckDraw => 4,
+        Phase::Discard => 5,
+        Phase::Target => 6,
+        Phase::Pay => 7,
+        Phase::More | Phase::End => 8,
+    }
+}
+
+pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut [f32]) {
+    if out.len() < TENSOR_SIZE {
+        return;
+    }
+    let n = game.players;
+    for c in 0..NUM_CARDS {
+        let row = &mut out[c * CARD_FEATURES..(c + 1) * CARD_FEATURES];
+        let l = s.loc[c];
+        if hidden_from(s, c, p) {
+            row[0] = 1.0;
+        } else if l == LOC_HAND + p as u8 {
+            row[1] = 1.0;
+        } else if (LOC_HAND..LOC_HAND + 5).contains(&l) {
+            let r = rel(p, (l - LOC_HAND) as usize, n);
+            row[1 + r] = 1.0; // 2..5
+        } else if (LOC_CIRCLE..LOC_CIRCLE + CIRCLE as u8).contains(&l) {
+            row[6 + (l - LOC_CIRCLE) as usize] = 1.0;
+        } else if (LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
+            row[14 + rel(p, (l - LOC_PALETTE) as usize, n)] = 1.0;
+        } else if l == LOC_DISCARD {
+            row[19] = 1.0;
+        } else if l == LOC_PLAYING {
+            row[20] = 1.0;
+        }
+        if (LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
+            if s.on[c] != NONE {
+                row[21] = 1.0;
+            }
+            if s.flags[c] & F_TAPPED != 0 {
+                row[22] = 1.0;
+            }
+            if s.flags[c] & F_FAKE != 0 {
+                row[23] = 1.0;
+            }
+        }
+        if s.sel_target as usize == c {
+            row[24] = 1.0;
+        }
+    }
+    let mut i = NUM_CARDS * CARD_FEATURES;
+    let mut put = |v: f32, out: &mut [f32]| {
+        out[i] = v;
+        i += 1;
+    };
+    for r in 0..5 {
+        let j = (p + r) % n;
+        put(if r < n { s.hand_count[j] as f32 / 10.0 } else { 0.0 }, out);
+    }
+    put(s.deck_count as f32 / NUM_CARDS as f32, out);
+    put(s.discard_count as f32 / NUM_CARDS as f32, out);
+    put(s.paintings as f32 / 10.0, out);
+    put(END_PAINTINGS[n] as f32 / 10.0, out);
+    for r in 0..5 {
+        put(if r < n && rel(p, s.current as usize, n) == r { 1.0 } else { 0.0 }, out);
+    }
+    let ph = phase_index(s.phase);
+    for k in 0..9 {
+        put(if k == ph { 1.0 } else { 0.0 }, out);
+    }
+    put(if s.phase == Phase::End { 1.0 } else { 0.0 }, out);
+    for o in 0..NUM_OBJECTIVES {
+        let owner = s.objective_owner[o];
+        let slot = if owner == NONE { 5 } else { rel(p, owner as usize, n) };
+        for k in 0..6 {
+            put(if k == slot { 1.0 } else { 0.0 }, out);
+        }
+    }
+    for c in 0..NUM_BASIC {
+        put(s.need_plain[c] as f32, out);
+    }
+    for c in 0..NUM_BASIC {
+        put(s.need_comp[c] as f32, out);
+    }
+    for k in 0..4 {
+        put(s.need_pair[k] as f32, out);
+    }
+    put(s.played as f32 / 3.0, out);
+    for k in 0..4 {
+        put(if s.play_kind as usize == k { 1.0 } else { 0.0 }, out);
+    }
+    put(if s.end_triggered { 1.0 } else { 0.0 }, out);
+    for k in 0..9 {
+        put(if s.first_take as usize == k { 1.0 } else { 0.0 }, out);
+    }
+    put(s.takes as f32 / 2.0, out);
+    put(s.turns as f32 / (MAX_ROUNDS * n) as f32, out);
+    let scores = salon_core::State::scores(s, game);
+    for r in 0..5 {
+        let j = (p + r) % n;
+        put(if r < n { scores[j] as f32 / 20.0 } else { 0.0 }, out);
+    }
+    put(if game.expert { 1.0 } else { 0.0 }, out);
+    debug_assert_eq!(i, TENSOR_SIZE);
+}
+
+fn name(game: &AtelierCanvas, c: usize) -> &str {
+    game.set.cards.get(c).map(|x| x.id.as_str()).unwrap_or("?")
+}
+
+fn list(game: &AtelierCanvas, cards: impl Iterator<Item = usize>) -> String {
+    let v: Vec<&str> = cards.map(|c| name(game, c)).collect();
+    if v.is_empty() {
+        "-".to_string()
+    } else {
+        v.join(" ")
+    }
+}
+
+/// The public table plus `p`'s own hand.
+pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
+    let n = game.players;
+    let mut o = String::new();
+    let _ = writeln!(o, "I am player {p}");
+    let phase = match s.phase {
+        Phase::Deal => format!("dealing to player {}", s.deal_player),
+        Phase::Refill => "refilling the circle".to_string(),
+        Phase::Start => format!("player {} to draw or play", s.current),
+        Phase::Second => {
+            let first = if s.first_take == TAKE_FROM_DECK { "the deck".to_string() } else { format!("slot {}", s.first_take) };
+            format!("player {} second take (first from {first})", s.current)
+        }
+        Phase::DeckDraw => format!("player {} draws from the deck", s.current),
+        Phase::Discard => format!("player {} discards down to 10", s.current),
+        Phase::Target => format!("player {} chooses where {} goes", s.current, name(game, s.sel_card as usize)),
+        Phase::Pay => format!("player {} pays for {}", s.current, name(game, s.sel_card as usize)),
+        Phase::More => format!("player {} may play another card", s.current),
+        Phase::End => "game over".to_string(),
+    };
+    let _ = writeln!(
+        o,
+        "turn {} (round {}): {phase}; paintings {}/{}{}",
+        s.turns,
+        s.turns as usize / n + 1,
+        s.paintings,
+        END_PAINTINGS[n],
+        if s.end_triggered { ", end triggered" } else { "" }
+    );
+    if matches!(s.phase, Phase::Target | Phase::Pay | Phase::More) {
+        let mut need = Vec::new();
+        for c in 0..NUM_BASIC {
+            for _ in 0..s.need_plain[c] + s.need_comp[c] {
+                need.push(COLOUR_NAMES[c]);
+            }
+        }
+        for k in 0..4 {
+            for _ in 0..s.need_pair[k] {
+                need.push(COLOUR_NAMES[5 + k]);
+            }
+        }
+        let target = if s.sel_target == NONE { "-".to_string() } else { name(game, s.sel_target as usize).to_string() };
+        let _ = writeln!(
+            o,
+            "playing {} type, {} placed; unpaid: {}; target {target}",
+            ["blank", "drawn", "painted", "joker"].get(s.play_kind as usize).copied().unwrap_or("-"),
+            s.played,
+            if need.is_empty() { "-".to_string() } else { need.join("+") }
+        );
+    }
+    let circle: Vec<String> = (0..CIRCLE)
+        .map(|i| if s.circle[i] == NONE { format!("{i}:--") } else { format!("{i}:{}", name(game, s.circle[i] as usize)) })
+        .collect();
+    let _ = writeln!(o, "circle {}", circle.join(" "));
+    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", s.deck_count, s.discard_count, list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DISCARD)));
+    let objectives: Vec<String> = game
+        .set
+        .objectives
+        .iter()
+        .enumerate()
+        .map(|(i, ob)| {
+            let owner = s.objective_owner[i];
+            format!("{}={}", ob.id, if owner == NONE { "open".to_string() } else { format!("p{owner}") })
+        })
+        .collect();
+    let _ = writeln!(o, "objectives {}", objectives.join(" "));
+    if s.loc.contains(&LOC_PLAYING) {
+        let _ = writeln!(o, "being played: {}", list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_PLAYING)));
+    }
+    for j in 0..n {
+        let hand = if j == p {
+            format!("hand {}", list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_HAND + j as u8)))
+        } else {
+            format!(
+                "{} cards in hand, known: {}",
+                s.hand_count[j],
+                list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_HAND + j as u8 && s.flags[c] & F_KNOWN != 0))
+            )
+        };
+        let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
+        let _ = writeln!(o, "  palette {}", palette_text(s, game, j));
+    }
+    o
+}
+
+pub(crate) fn palette_text(s: &AtelierCanvasState, game: &AtelierCanvas, j: usize) -> String {
+    let stacks = s.palette(j);
+    if stacks.is_empty() {
+        return "-".to_string();
+    }
+    let parts: Vec<String> = stacks
+        .iter()
+        .map(|st| {
+            let cards: Vec<String> = st
+                .iter()
+                .map(|&c| {
+                    let mut t = name(game, c).to_string();
+                    if s.flags[c] & F_FAKE != 0 {
+                        t.push_str("(fake)");
+                    } else if kind_of(c) == Kind::Painted {
+                        t.push_str("(original)");
+                    }
+                    if s.flags[c] & F_TAPPED != 0 {
+                        t.push('*');
+                    }
+                    t
+                })
+                .collect();
+            format!("[{}]", cards.join("<"))
+        })
+        .collect();
+    parts.join(" ")
+}
+
+/// The observation plus what the player has deduced: the unseen cards by deck epoch and the
+/// number of face-down cards of each epoch in each opponent's hand.
+pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
+    let mut o = observation_string(s, game, p);
+    let mut epochs: Vec<u16> = (0..NUM_CARDS).filter(|&c| hidden_from(s, c, p)).map(|c| group_of(s, c)).collect();
+    epochs.sort_unstable();
+    epochs.dedup();
+    for e in epochs {
+        let cards = list(game, (0..NUM_CARDS).filter(|&c| hidden_from(s, c, p) && group_of(s, c) == e));
+        let mut counts = Vec::new();
+        for j in 0..game.players {
+            if j == p {
+                continue;
+            }
+            let k = (0..NUM_CARDS)
+                .filter(|&c| s.loc[c] == LOC_HAND + j as u8 && hidden_from(s, c, p) && group_of(s, c) == e)
+                .count();
+            if k > 0 {
+                counts.push(format!("p{j}:{k}"));
+            }
+        }
+        let deck = if e == s.epoch_now { format!(", deck {}", s.deck_count) } else { String::new() };
+        let _ = writeln!(o, "unseen epoch {e} ({}{deck}): {cards}", counts.join(" "));
+    }
+    o
+}
+
+/// A state that `p` cannot tell from this one, the unseen cards redrawn uniformly within
+/// their epoch groups.
+pub(crate) fn resample(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
+    let _ = game;
+    let mut out = *s;
+    let mut done = [false; NUM_CARDS];
+    for first in 0..NUM_CARDS {
+        if done[first] || !hidden_from(s, first, p) {
+            continue;
+        }
+        let e = group_of(s, first);
+        let mut cards = [0u8; NUM_CARDS];
+        let mut len = 0;
+        for c in first..NUM_CARDS {
+            if !done[c] && hidden_from(s, c, p) && group_of(s, c) == e {
+                done[c] = true;
+                cards[len] = c as u8;
+                len += 1;
+            }
+        }
+        // The places, in card order; the cards, shuffled (Fisher-Yates).
+        let places: Vec<u8> = cards[..len].iter().map(|&c| s.loc[c as usize]).collect();
+        let mut shuffled = cards;
+        for i in (1..len).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            shuffled.swap(i, j);
+        }
+        for (k, &place) in places.iter().enumerate() {
+            let c = shuffled[k] as usize;
+            out.loc[c] = place;
+            out.flags[c] = 0;
+            out.epoch[c] = e;
+        }
+    }
+    out
+}

@@ -1,0 +1,242 @@
+//! Test support: building positions directly (for scenario tests and the documentation's
+//! examples). Not part of the stable API.
+
+use crate::components::{kind_of, Kind, NUM_BLANK, NUM_CARDS};
+use crate::state::*;
+use crate::{AtelierCanvas, CIRCLE};
+
+/// A position at the start of `current`'s turn. Cards are named by their id in the
+/// component file; every card not placed is in the deck.
+#[derive(Clone, Debug, Default)]
+pub struct Position<'a> {
+    pub current: usize,
+    /// Hand of each player (face-down cards).
+    pub hands: Vec<Vec<&'a str>>,
+    /// Hand cards every player knows (taken face up), by player.
+    pub known: Vec<Vec<&'a str>>,
+    /// Stacks of each player's palette, bottom (blank canvas) first.
+    pub palettes: Vec<Vec<Vec<&'a str>>>,
+    /// Painted canvases (in palettes) that are fakes.
+    pub fakes: Vec<&'a str>,
+    /// The circle, slot by slot (`None` for an empty slot).
+    pub circle: Vec<Option<&'a str>>,
+    pub discard: Vec<&'a str>,
+    /// Objective index and owner.
+    pub objectives: Vec<(usize, usize)>,
+    /// Turns already played.
+    pub turns: usize,
+    pub end_triggered: bool,
+}
+
+fn id(game: &AtelierCanvas, name: &str) -> Result<usize, String> {
+    game.card_id(name).ok_or_else(|| format!("no card named {name:?}"))
+}
+
+/// Builds the position; errors name a card that is unknown or placed twice.
+pub fn position(game: &AtelierCanvas, pos: &Position) -> Result<AtelierCanvasState, String> {
+    let mut s = AtelierCanvasState::new(game);
+    let mut placed = [false; NUM_CARDS];
+    let mut put = |s: &mut AtelierCanvasState, name: &str, loc: u8| -> Result<usize, String> {
+        let c = id(game, name)?;
+        if placed[c] {
+            return Err(format!("card {name} placed twice"));
+        }
+        placed[c] = true;
+        s.loc[c] = loc;
+        Ok(c)
+    };
+    for (p, hand) in pos.hands.iter().enumerate() {
+        for name in hand {
+            put(&mut s, name, LOC_HAND + p as u8)?;
+        }
+    }
+    for (p, hand) in pos.known.iter().enumerate() {
+        for name in hand {
+            let c = put(&mut s, name, LOC_HAND + p as u8)?;
+            s.flags[c] = F_KNOWN;
+        }
+    }
+    for (p, stacks) in pos.palettes.iter().enumerate() {
+        for stack in stacks {
+            let mut below: Option<usize> = None;
+            for name in stack {
+                let c = put(&mut s, name, LOC_PALETTE + p as u8)?;
+                match below {
+                    None if c >= NUM_BLANK => return Err(format!("stack must start with a blank canvas, not {name}")),
+                    Some(b) => s.on[b] = c as u8,
+                    None => {}
+                }
+                if kind_of(c) == Kind::Painted {
+                    s.paintings += 1;
+                    s.artworks_done |= 1u64 << game.set.cards[c].artwork;
+                }
+                below = Some(c);
+            }
+        }
+    }
+    for name in &pos.fakes {
+        let c = id(game, name)?;
+        s.flags[c] |= F_FAKE;
+    }
+    for (i, slot) in pos.circle.iter().enumerate().take(CIRCLE) {
+        if let Some(name) = slot {
+            let c = put(&mut s, name, LOC_CIRCLE + i as u8)?;
+            s.circle[i] = c as u8;
+        }
+    }
+    for name in &pos.discard {
+        put(&mut s, name, LOC_DISCARD)?;
+    }
+    for &(o, owner) in &pos.objectives {
+        if o < s.objective_owner.len() {
+            s.objective_owner[o] = owner as u8;
+        }
+    }
+    s.deck_count = 0;
+    s.discard_count = 0;
+    s.hand_count = [0; 5];
+    for c in 0..NUM_CARDS {
+        let l = s.loc[c];
+        if l == LOC_DECK {
+            s.deck_count += 1;
+        } else if l == LOC_DISCARD {
+            s.discard_count += 1;
+        } else if (LOC_HAND..LOC_HAND + 5).contains(&l) {
+            s.hand_count[(l - LOC_HAND) as usize] += 1;
+        }
+    }
+    s.setup = false;
+    s.current = pos.current as u8;
+    s.turns = pos.turns as u16;
+    s.end_triggered = pos.end_triggered;
+    s.phase = Phase::Start;
+    s.deal_player = game.players as u8;
+    s.deal_left = 0;
+    Ok(s)
+}
+
+/// Empties the deck into the discard pile (to test reshuffling).
+pub fn move_deck_to_discard(s: &mut AtelierCanvasState) {
+    for c in 0..NUM_CARDS {
+        if s.loc[c] == LOC_DECK {
+            s.loc[c] = LOC_DISCARD;
+        }
+    }
+    s.discard_count += s.deck_count;
+    s.deck_count = 0;
+}
+
+/// The deck epoch (number of reshuffles so far).
+pub fn epoch(s: &AtelierCanvasState) -> u16 {
+    s.epoch_now
+}
+
+/// Conservation and consistency: every one of the 105 deck cards is in exactly one place
+/// and the counters agree; stacks are well formed; the 5 objectives have at most one owner.
+pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<(), String> {
+    let n = game.players;
+    let mut hand = [0usize; 5];
+    let (mut deck, mut discard, mut playing, mut painted) = (0usize, 0usize, 0usize, 0usize);
+    let mut seen_in_circle = [false; CIRCLE];
+    let mut covered_by = [NONE; NUM_CARDS];
+    for c in 0..NUM_CARDS {
+        let l = s.loc[c];
+        match l {
+            LOC_DECK => deck += 1,
+            LOC_DISCARD => discard += 1,
+            LOC_PLAYING => playing += 1,
+            _ if (LOC_HAND..LOC_HAND + 5).contains(&l) => {
+                let j = (l - LOC_HAND) as usize;
+                if j >= n {
+                    return Err(format!("card {c} in the hand of absent player {j}"));
+                }
+                hand[j] += 1;
+            }
+            _ if (LOC_PALETTE..LOC_PALETTE + 5).contains(&l) => {
+                let j = (l - LOC_PALETTE) as usize;
+                if j >= n {
+                    return Err(format!("card {c} in the palette of absent player {j}"));
+                }
+                if kind_of(c) == Kind::Joker {
+                    return Err(format!("joker {c} in a palette"));
+                }
+                if kind_of(c) == Kind::Painted {
+                    painted += 1;
+                }
+                let top = s.on[c];
+                if top != NONE {
+                    let t = top as usize;
+                    if s.loc[t] != l {
+                        return Err(format!("card {t} lies on {c} but is elsewhere"));
+                    }
+                    let ok = match kind_of(c) {
+                        Kind::Blank => kind_of(t) == Kind::Drawn,
+                        Kind::Drawn => kind_of(t) == Kind::Painted && game.set.cards[t].artwork == game.set.cards[c].artwork,
+                        _ => false,
+                    };
+                    if !ok {
+                        return Err(format!("card {t} may not lie on card {c}"));
+                    }
+                    if covered_by[t] != NONE {
+                        return Err(format!("card {t} lies on two cards"));
+                    }
+                    covered_by[t] = c as u8;
+                }
+                if s.flags[c] & F_TAPPED != 0 && j != s.current as usize {
+                    return Err(format!("card {c} turned outside its owner's turn"));
+                }
+            }
+            _ if (LOC_CIRCLE..LOC_CIRCLE + CIRCLE as u8).contains(&l) => {
+                let i = (l - LOC_CIRCLE) as usize;
+                if s.circle[i] as usize != c || seen_in_circle[i] {
+                    return Err(format!("circle slot {i} does not hold card {c}"));
+                }
+                seen_in_circle[i] = true;
+            }
+            _ => return Err(format!("card {c} has unknown location {l}")),
+        }
+        if s.on[c] != NONE && !(LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
+            return Err(format!("card {c} is covered outside a palette"));
+        }
+    }
+    for c in 0..NUM_CARDS {
+        if (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c]) && kind_of(c) != Kind::Blank && covered_by[c] == NONE {
+            return Err(format!("palette card {c} lies on nothing"));
+        }
+    }
+    for i in 0..CIRCLE {
+        if s.circle[i] != NONE && !seen_in_circle[i] {
+            return Err(format!("circle slot {i} names a card that is not there"));
+        }
+    }
+    if deck != s.deck_count as usize || discard != s.discard_count as usize {
+        return Err(format!("deck/discard counters {}/{} but {deck}/{discard} cards", s.deck_count, s.discard_count));
+    }
+    for j in 0..n {
+        if hand[j] != s.hand_count[j] as usize {
+            return Err(format!("player {j} hand counter {} but {} cards", s.hand_count[j], hand[j]));
+        }
+        if s.phase == Phase::Start && hand[j] > crate::HAND_LIMIT {
+            return Err(format!("player {j} starts a turn with {} cards", hand[j]));
+        }
+    }
+    let expect_playing = matches!(s.phase, Phase::Target | Phase::Pay);
+    if playing != usize::from(expect_playing) {
+        return Err(format!("{playing} cards being played in phase {:?}", s.phase));
+    }
+    if painted != s.paintings as usize {
+        return Err(format!("{painted} painted canvases placed but the counter says {}", s.paintings));
+    }
+    let total = deck + discard + playing + hand.iter().sum::<usize>()
+        + (0..NUM_CARDS).filter(|&c| (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c])).count()
+        + seen_in_circle.iter().filter(|&&x| x).count();
+    if total != NUM_CARDS {
+        return Err(format!("{total} cards accounted for, expected {NUM_CARDS}"));
+    }
+    for (i, &o) in s.objective_owner.iter().enumerate() {
+        if o != NONE && o as usize >= n {
+            return Err(format!("objective {i} owned by absent player {o}"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,55 @@
+//! The shared conformance harness for every player count and both variants, with the
+//! conservation invariant of all 110 cards (105 deck cards tracked card by card, 5 objectives).
+
+use salon_atelier_canvas::testing::check_invariants;
+use salon_atelier_canvas::AtelierCanvas;
+use salon_core::conformance::check_game;
+use salon_core::{Game, ParamValue, Params};
+
+#[cfg(debug_assertions)]
+const GAMES: u64 = 6;
+#[cfg(not(debug_assertions))]
+const GAMES: u64 = 30;
+
+fn game(players: i64, expert: bool) -> AtelierCanvas {
+    let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+    AtelierCanvas::with_params(&params, None).unwrap()
+}
+
+fn run(players: i64, expert: bool) {
+    let g = game(players, expert);
+    check_game(&g, GAMES, 1000 * players as u64 + u64::from(expert), check_invariants);
+}
+
+#[test]
+fn conformance_2_players() {
+    run(2, false);
+}
+#[test]
+fn conformance_3_players() {
+    run(3, false);
+}
+#[test]
+fn conformance_4_players() {
+    run(4, false);
+}
+#[test]
+fn conformance_5_players() {
+    run(5, false);
+}
+#[test]
+fn conformance_2_players_expert() {
+    run(2, true);
+}
+#[test]
+fn conformance_3_players_expert() {
+    run(3, true);
+}
+#[test]
+fn conformance_4_players_expert() {
+    run(4, true);
+}
+#[test]
+fn conformance_5_players_expert() {
+    run(5, true);
+}
