@@ -60,8 +60,8 @@ pub struct ComponentFile {
     pub ornaments: Option<Vec<Vec<i64>>>,
 }
 
-/// The validated component data, in the canonical form that is hashed.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+/// The validated component data ([`Components::to_file`] is what is hashed).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Components {
     pub name: String,
     pub substitute: bool,
@@ -231,6 +231,32 @@ impl Components {
         })
     }
 
+    /// The data back in the file schema (every field present), for hashing and saving:
+    /// `Components::validate(&c.to_file())` gives `c` back.
+    pub fn to_file(&self) -> ComponentFile {
+        let strips = self
+            .strips
+            .iter()
+            .enumerate()
+            .map(|(s, faces)| StripFile {
+                id: Some(s as i64),
+                faces: Some(faces.iter().map(|f| f.iter().map(|&v| space_name(v).to_string()).collect()).collect()),
+            })
+            .collect();
+        ComponentFile {
+            name: Some(self.name.clone()),
+            substitute: Some(self.substitute),
+            description: Some(self.description.clone()),
+            strips: Some(strips),
+            window_values: Some(WindowValuesFile {
+                a: Some(self.window_values_a.iter().map(|&v| v as i64).collect()),
+                b: Some(self.window_values_b.iter().map(|&v| v as i64).collect()),
+            }),
+            broken_glass_track: Some(self.broken_glass_track.iter().map(|&v| v as i64).collect()),
+            ornaments: Some(self.ornaments.iter().map(|o| o.iter().map(|&w| w as i64).collect()).collect()),
+        }
+    }
+
     /// The strip face layout as text (`blue blue yellow red green`).
     pub fn face_text(&self, strip: usize, face: usize) -> String {
         let mut parts = Vec::with_capacity(STRIP_SPACES);
@@ -284,5 +310,7 @@ mod tests {
         assert!(c.window_values_a.contains(&2) && c.window_values_b.contains(&2));
         assert!(c.window_values_a.iter().chain(&c.window_values_b).all(|&v| (1..=4).contains(&v)));
         assert_eq!(c.broken_glass_track, vec![0, -1, -2, -4, -6, -8, -11, -14, -18]);
+        let back = Components::validate(&c.to_file()).unwrap();
+        assert_eq!(back, c);
     }
 }

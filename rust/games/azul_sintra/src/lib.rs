@@ -122,7 +122,7 @@ impl Game for AzulSintra {
             other => return Err(SalonError::param("side", format!("{other:?} is not allowed; choose \"A\" or \"B\""))),
         };
         let data = Components::parse(components_json.unwrap_or(components::SUBSTITUTE_JSON))?;
-        let info = ComponentInfo::of(&data.name, data.substitute, &data);
+        let info = ComponentInfo::of(&data.name, data.substitute, &data.to_file());
         let mut joker_face = [[false; 2]; NUM_SLOTS];
         for (s, strip) in data.strips.iter().enumerate() {
             for (f, face) in strip.iter().enumerate() {
