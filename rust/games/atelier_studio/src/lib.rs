@@ -1,1 +1,125 @@
-//! atelier_studio: not implemented yet.
+//! Atelier: The Painter's Studio (`atelier_studio`) for the salon engine.
+//!
+//! Players roll dice to place students on the four paint piles, move them, collect and gain
+//! paint cylinders, and paint face-up paintings; secret patrons score at the end. The rules,
+//! their sources, the action encoding and the substitute component set are listed in
+//! `docs/rules/atelier_studio.md`.
+
+mod actions;
+mod components;
+mod observation;
+mod render;
+mod state;
+#[doc(hidden)]
+pub mod testing;
+
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+
+pub use state::AtelierStudioState;
+
+use components::{Components, Power, NUM_PATRONS};
+
+/// The game: parameters, component data and the precomputed dice tables.
+#[derive(Clone, Debug)]
+pub struct AtelierStudio {
+    params: Params,
+    players: usize,
+    data: Components,
+    info: ComponentInfo,
+    /// `rolls[k]`: every multiset of `k` dice with its weight.
+    rolls: Vec<Vec<([u8; 6], u32)>>,
+    max_len: usize,
+}
+
+impl AtelierStudio {
+    /// The derivation of `max_game_length` (see the rules document).
+    fn derive_max_length(players: usize, data: &Components) -> usize {
+        let n = players;
+        let rounds = state::MAX_ROUNDS as usize;
+        let turn_powers = data.paintings.iter().filter(|c| c.power.is_turn_power()).count();
+        let inspiration_gain: usize = data
+            .paintings
+            .iter()
+            .map(|c| if let Power::Inspiration(k) = c.power { k as usize } else { 0 })
+            .sum();
+        // Setup: start player, 7 display cards, 2 patrons each, n choices, n placements.
+        let setup = 1 + state::DISPLAY + 2 * n + n + n;
+        // Each turn spends at least one die, so a round has at most 4n turns; a turn is a
+        // roll, an end turn and at most one use of each owned turn power.
+        let turns = rounds * 4 * n * (2 + turn_powers);
+        // At most 4n dice per round; a die action is one decision plus at most n
+        // sub-decisions (die 3 moves one student per player).
+        let dice = rounds * 4 * n * (1 + n);
+        // Each painting is painted at most once: the action, its returned students, its
+        // immediate power's steps and the refill draw.
+        let paintings: usize = data.paintings.iter().map(|c| 2 + c.students as usize + c.power.max_steps()).sum();
+        // Patron draws with inspiration: at most one per card, an action and a draw.
+        let patrons = 2 * NUM_PATRONS;
+        // A reroll costs a token; tokens come from the start (n), from dice spent on
+        // option B (at most 4n per round) and from inspiration powers.
+        let rerolls = 2 * (n + rounds * 4 * n + inspiration_gain);
+        setup + turns + dice + paintings + patrons + rerolls
+    }
+}
+
+impl Game for AtelierStudio {
+    type State = AtelierStudioState;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "atelier_studio",
+            long_name: "Atelier: The Painter's Studio",
+            min_players: 2,
+            max_players: 4,
+            perfect_information: false,
+        }
+    }
+
+    fn param_specs() -> Vec<ParamSpec> {
+        vec![ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players")]
+    }
+
+    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = params.int("players");
+        if !(2..=4).contains(&players) {
+            return Err(SalonError::param("players", format!("must be 2, 3 or 4, got {players}")));
+        }
+        let players = players as usize;
+        let (data, info) = components::load(components_json)?;
+        let max_len = Self::derive_max_length(players, &data);
+        Ok(AtelierStudio { params: params.clone(), players, data, info, rolls: actions::roll_table(), max_len })
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn components(&self) -> &ComponentInfo {
+        &self.info
+    }
+
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        actions::NUM_ACTIONS
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        // 126 multisets of 4 dice; 40 paintings; 16 patrons; 4 start players.
+        126
+    }
+
+    fn max_game_length(&self) -> usize {
+        self.max_len
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation::OBS_SIZE]
+    }
+
+    fn new_initial_state(&self) -> AtelierStudioState {
+        AtelierStudioState::new(self)
+    }
+}

@@ -1,0 +1,339 @@
+//! Observations, information states and resampling of hidden information.
+//!
+//! Hidden information is the patron cards only: a player sees the patrons they hold, the two
+//! dealt to them at setup, and where the patron they put under the deck is (still under the
+//! deck, or drawn by whom). Other players' patrons and the patron deck are unknown until the
+//! end, when every held patron is revealed for scoring. The painting deck's contents are
+//! public (every card not face up and not painted), only its order is unknown, and the
+//! engine draws each refill uniformly from it, so nothing about paintings is hidden.
+//!
+//! `resample` keeps every card whose location the player knows, and deals the unknown ones
+//! uniformly at random (a uniform permutation) over the places those unknown cards occupy:
+//! other players' hands and pending deals, the shuffled deck, and the under-deck positions
+//! of cards put there by other players. Every consistent assignment is equally likely.
+
+use std::fmt::Write;
+
+use salon_core::Xoshiro256StarStar;
+
+use crate::actions::faces_string;
+use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::state::{
+    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK,
+    STUDENTS, TOKENS,
+};
+use crate::AtelierStudio;
+
+pub const OBS_SIZE: usize = 781;
+
+/// Where `observer` knows patron `card` to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    Held(usize),
+    DealtToMe,
+    UnderDeck,
+}
+
+pub fn known_location(s: &AtelierStudioState, observer: usize, card: usize) -> Option<Known> {
+    let loc = s.patron_loc[card];
+    let n = s.num_players();
+    if (loc as usize) < n && (loc as usize == observer || s.phase == Phase::Terminal) {
+        return Some(Known::Held(loc as usize));
+    }
+    if loc == PAT_DEALT + observer as u8 {
+        return Some(Known::DealtToMe);
+    }
+    if s.returned[observer] as usize == card {
+        if (loc as usize) < n {
+            return Some(Known::Held(loc as usize));
+        }
+        if loc >= PAT_BOTTOM {
+            return Some(Known::UnderDeck);
+        }
+    }
+    None
+}
+
+struct Writer<'a> {
+    out: &'a mut [f32],
+    pos: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, v: f32) {
+        if let Some(x) = self.out.get_mut(self.pos) {
+            *x = v;
+        }
+        self.pos += 1;
+    }
+    fn one_hot(&mut self, len: usize, i: usize) {
+        for k in 0..len {
+            self.put(if k == i { 1.0 } else { 0.0 });
+        }
+    }
+}
+
+pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: usize, out: &mut [f32]) {
+    let mut w = Writer { out, pos: 0 };
+    let n = s.num_players();
+    w.one_hot(MAX_P, player);
+    w.one_hot(MAX_P, s.cur());
+    w.one_hot(MAX_P, s.start as usize);
+    w.one_hot(NUM_PHASES, s.phase.index());
+    w.put(s.round as f32 / MAX_ROUNDS as f32);
+    w.put((s.end_round != 0) as u8 as f32);
+    w.put((s.end_round != 0 && s.round >= s.end_round) as u8 as f32);
+    for p in 0..MAX_P {
+        w.put(s.active[p] as f32 / DICE as f32);
+    }
+    for f in 0..6 {
+        w.put(s.rolled[f] as f32);
+    }
+    w.put(s.did_dice_action as u8 as f32);
+    w.put(s.did_inspire as u8 as f32);
+    for c in 0..NUM_COLOURS {
+        w.put(s.piles[c] as f32);
+    }
+    for p in 0..MAX_P {
+        for c in 0..NUM_COLOURS {
+            w.put(s.cyl[p][c] as f32);
+        }
+    }
+    for p in 0..MAX_P {
+        for c in 0..NUM_COLOURS {
+            w.put(s.students[p][c] as f32);
+        }
+    }
+    for p in 0..MAX_P {
+        w.put(s.pool[p] as f32);
+    }
+    for p in 0..MAX_P {
+        w.put(s.tokens[p] as f32);
+    }
+    w.put(s.token_supply as f32);
+    for slot in 0..DISPLAY {
+        w.one_hot(NUM_PAINTINGS, s.display[slot] as usize);
+    }
+    for i in 0..NUM_PAINTINGS {
+        let loc = s.painting_loc[i] as usize;
+        w.one_hot(MAX_P, loc);
+    }
+    for i in 0..NUM_PAINTINGS {
+        w.put((s.painting_loc[i] == P_DECK) as u8 as f32);
+    }
+    w.one_hot(MAX_P, s.first_master as usize);
+    for i in 0..NUM_PAINTINGS {
+        w.put(((s.turn_power_used >> i) & 1) as f32);
+    }
+    // Patrons: public counts.
+    for p in 0..MAX_P {
+        w.put(s.patron_loc.iter().filter(|&&l| l as usize == p).count() as f32);
+    }
+    for p in 0..MAX_P {
+        w.put(s.patron_loc.iter().filter(|&&l| l == PAT_DEALT + p as u8).count() as f32);
+    }
+    w.put(s.patron_deck_count() as f32);
+    w.put((s.bottom_len - s.bottom_head) as f32);
+    // Patrons: what this player knows.
+    for c in 0..NUM_PATRONS {
+        let k = known_location(s, player, c);
+        for p in 0..MAX_P {
+            w.put((k == Some(Known::Held(p))) as u8 as f32);
+        }
+        w.put((k == Some(Known::DealtToMe)) as u8 as f32);
+        w.put((k == Some(Known::UnderDeck)) as u8 as f32);
+    }
+    for p in 0..MAX_P {
+        w.put(s.patron_draws[p] as f32);
+    }
+    // Sub-decision context.
+    let mover = if s.phase == Phase::MoveStudents { s.move_player() } else { NONE as usize };
+    w.one_hot(MAX_P, mover);
+    w.put(s.sub_moved as u8 as f32);
+    w.put(s.sub_count as f32);
+    w.one_hot(DISPLAY, s.paint_slot as usize);
+    w.one_hot(NUM_PAINTINGS, s.paint_card as usize);
+    w.one_hot(4, s.paint_stage as usize);
+    for p in 0..MAX_P {
+        w.put(if p < n { s.public_score(game, p) as f32 } else { 0.0 });
+    }
+    debug_assert_eq!(w.pos, OBS_SIZE);
+}
+
+fn patron_name(game: &AtelierStudio, c: usize) -> &str {
+    game.data.patrons.get(c).map_or("?", |p| p.name.as_str())
+}
+
+fn painting_label(game: &AtelierStudio, card: u8) -> String {
+    match game.data.paintings.get(card as usize) {
+        Some(c) => format!(
+            "{} [{} {}vp cost {} students {}{}; {}]",
+            c.name,
+            CATEGORY_NAMES[c.category as usize % CATEGORY_NAMES.len()],
+            c.points,
+            c.cost_string(),
+            c.students,
+            if c.masterpiece { " masterpiece" } else { "" },
+            c.power.describe()
+        ),
+        None => "(empty)".to_string(),
+    }
+}
+
+/// The table as `viewer` sees it (`None`: everything, for `render`).
+pub fn describe(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
+    let n = s.num_players();
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "round {} | phase: {} | start player P{} | to move P{}{}",
+        s.round,
+        s.phase.name(),
+        s.start,
+        s.current,
+        if s.end_round != 0 { format!(" | end triggered: last round {}", s.end_round) } else { String::new() }
+    );
+    if matches!(s.phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain) {
+        let _ = writeln!(
+            t,
+            "dice rolled: [{}] | option A used: {} | option B used: {} | turn powers used: {:#x}",
+            faces_string(&s.rolled),
+            s.did_dice_action,
+            s.did_inspire,
+            s.turn_power_used
+        );
+    }
+    if s.phase == Phase::MoveStudents {
+        let _ = writeln!(t, "moving a student of P{} (moved already: {})", s.move_player(), s.sub_moved);
+    }
+    if s.paint_stage != 0 || s.phase == Phase::ReturnStudents || s.phase == Phase::PowerGain {
+        let _ = writeln!(t, "painting {} from slot {} | count left {}", painting_label(game, s.paint_card), s.paint_slot, s.sub_count);
+    }
+    let piles: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{} {}", COLOUR_NAMES[c], s.piles[c])).collect();
+    let _ = writeln!(t, "piles: {} | inspiration supply {}/{}", piles.join(", "), s.token_supply, TOKENS);
+    for slot in 0..DISPLAY {
+        let _ = writeln!(t, "  slot {slot}: {}", painting_label(game, s.display[slot]));
+    }
+    let _ = writeln!(
+        t,
+        "painting deck {} cards | patron deck {} + {} under",
+        s.deck_count(),
+        s.patron_deck_count(),
+        s.bottom_len - s.bottom_head
+    );
+    for p in 0..n {
+        let cyl: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.cyl[p][c], &COLOUR_NAMES[c][..1])).collect();
+        let st: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.students[p][c], &COLOUR_NAMES[c][..1])).collect();
+        let held = s.patron_loc.iter().filter(|&&l| l as usize == p).count();
+        let _ = writeln!(
+            t,
+            "P{p}: score {} | dice {} | paint {} | students on piles {} board {}/{} | inspiration {} | patrons {} (drawn {}){}",
+            s.public_score(game, p),
+            s.active[p],
+            cyl.join(" "),
+            st.join(" "),
+            s.pool[p],
+            STUDENTS,
+            s.tokens[p],
+            held,
+            s.patron_draws[p],
+            if s.first_master as usize == p { " | FIRST MASTER" } else { "" }
+        );
+        for i in s.paintings_of(p) {
+            let _ = writeln!(t, "    painted {}", painting_label(game, i as u8));
+        }
+    }
+    // Patrons: everything for render, what the viewer knows otherwise.
+    for c in 0..NUM_PATRONS {
+        let text = match viewer {
+            None => {
+                let loc = s.patron_loc[c];
+                let place = if (loc as usize) < n {
+                    format!("held by P{loc}")
+                } else if loc >= PAT_BOTTOM {
+                    format!("under the deck, position {}", loc - PAT_BOTTOM)
+                } else if loc >= PAT_DECK {
+                    "in the deck".to_string()
+                } else {
+                    format!("dealt to P{}", loc.wrapping_sub(PAT_DEALT))
+                };
+                Some(place)
+            }
+            Some(q) => match known_location(s, q, c) {
+                Some(Known::Held(p)) => Some(format!("held by P{p}")),
+                Some(Known::DealtToMe) => Some("dealt to me".to_string()),
+                Some(Known::UnderDeck) => Some("under the deck (put there by me)".to_string()),
+                None => None,
+            },
+        };
+        if let Some(place) = text {
+            let desc = game.data.patrons.get(c).map(|x| x.describe()).unwrap_or_default();
+            let _ = writeln!(t, "patron {} ({desc}): {place}", patron_name(game, c));
+        }
+    }
+    if s.phase == Phase::Terminal {
+        let scores: Vec<String> = (0..n).map(|p| format!("P{p} {}", s.full_score(game, p))).collect();
+        let _ = writeln!(t, "final scores: {}", scores.join(", "));
+    }
+    t
+}
+
+pub fn observation_string(s: &AtelierStudioState, game: &AtelierStudio, player: usize) -> String {
+    format!("observer P{player}\n{}", describe(s, game, Some(player)))
+}
+
+pub fn information_state_string(s: &AtelierStudioState, game: &AtelierStudio, player: usize) -> String {
+    // Everything the player remembers is part of the state: the public board, the public
+    // counters (patron draws per player, round) and the patrons whose place they know.
+    let mut t = observation_string(s, game, player);
+    let under: Vec<String> = (s.bottom_head..s.bottom_len)
+        .map(|i| {
+            let by = (0..s.num_players()).find(|&p| s.returned[p] == s.bottom[i as usize]);
+            match by {
+                Some(p) if p == player => format!("{} (mine)", patron_name(game, s.bottom[i as usize] as usize)),
+                _ => "unknown".to_string(),
+            }
+        })
+        .collect();
+    let _ = writeln!(t, "under the patron deck, top first: [{}]", under.join(", "));
+    t
+}
+
+pub fn resample(
+    s: &AtelierStudioState,
+    _game: &AtelierStudio,
+    player: usize,
+    rng: &mut Xoshiro256StarStar,
+) -> AtelierStudioState {
+    let mut unknown = [0u8; NUM_PATRONS];
+    let mut m = 0;
+    for c in 0..NUM_PATRONS {
+        if known_location(s, player, c).is_none() {
+            unknown[m] = c as u8;
+            m += 1;
+        }
+    }
+    let mut target = unknown;
+    for i in (1..m).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        target.swap(i, j);
+    }
+    // sigma(unknown[i]) = target[i]; identity elsewhere.
+    let mut sigma: [u8; NUM_PATRONS] = std::array::from_fn(|c| c as u8);
+    for i in 0..m {
+        sigma[unknown[i] as usize] = target[i];
+    }
+    let mut out = *s;
+    for c in 0..NUM_PATRONS {
+        out.patron_loc[sigma[c] as usize] = s.patron_loc[c];
+    }
+    for i in 0..MAX_P {
+        if (s.bottom[i] as usize) < NUM_PATRONS {
+            out.bottom[i] = sigma[s.bottom[i] as usize];
+        }
+        if (s.returned[i] as usize) < NUM_PATRONS {
+            out.returned[i] = sigma[s.returned[i] as usize];
+        }
+    }
+    out
+}
