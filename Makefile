@@ -33,7 +33,7 @@ demo: build ## The main job: bots play every registered game, records are writte
 test: build ## Every test: Rust (nextest or cargo test), Python (pytest), stub check, benchmarks as tests
 	$(MAKE) test-rust
 	$(MAKE) test-python
-	$(MAKE) stubtest
+	$(MAKE) typecheck
 
 .PHONY: test-rust
 test-rust: ## Rust unit, conformance and scenario tests of the core and every game
@@ -47,8 +47,9 @@ test-rust: ## Rust unit, conformance and scenario tests of the core and every ga
 test-python: build ## Python tests, and the benchmarks run once each with timing disabled
 	$(PY) -m pytest -q --benchmark-disable
 
-.PHONY: stubtest
-stubtest: build ## Check the hand-written .pyi stubs against the built module
+.PHONY: typecheck
+typecheck: build ## mypy --strict on the package, and the hand-written .pyi stubs checked against the built module
+	$(PY) -m mypy python/salon
 	$(PY) -m mypy.stubtest salon._core --allowlist stubtest-allowlist.txt
 
 .PHONY: bench

@@ -104,7 +104,7 @@ def random_playout(game: Game | str, seed: int | None = None, **params: bool | i
     The same seed gives the same game (chance and decisions both derive from it).
     """
     if isinstance(game, str):
-        game = load_game(game, **params)
+        game = _core.load_game(game, None, **params)
     state = game.new_initial_state(seed=seed)
     state.play_random(seed=state.seed)
     return state
