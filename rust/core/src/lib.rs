@@ -7,6 +7,7 @@
 //! seeded chance generator and serialization.
 
 pub mod action;
+pub mod bots;
 pub mod actor;
 pub mod chance;
 pub mod components;
