@@ -83,3 +83,18 @@ pub fn set_round_track(s: &mut AzulSintraState, track: [u8; 6]) {
 pub fn set_filled(s: &mut AzulSintraState, p: usize, slot: usize, filled: [u8; STRIP_SPACES]) {
     s.boards[p].filled[slot] = filled;
 }
+/// Starts dealing the factories of the current round (as at the end of a round).
+pub fn begin_fill(s: &mut AzulSintraState, game: &AzulSintra) {
+    s.begin_fill(game);
+}
+/// Marks the game as over without running the final scoring (to test the ranking).
+pub fn set_game_over(s: &mut AzulSintraState) {
+    s.phase = Phase::End;
+    s.round = crate::NUM_ROUNDS as u8;
+    s.round_track = [0; crate::NUM_ROUNDS];
+}
+/// Sets the set-up phase to the round track, step `step` (0..5 = spaces II..VI, 5 = space I).
+pub fn set_round_track_step(s: &mut AzulSintraState, step: usize) {
+    s.phase = Phase::RoundTrack;
+    s.track_step = step as u8;
+}
