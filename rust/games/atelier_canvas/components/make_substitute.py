@@ -33,11 +33,11 @@ for i in range(30):
     drop = others[(i // 5) % 4]
     t = [c for c in others if c != drop]
     cards.append({"id": f"D{i+1:02d}", "type": "drawn", "colour": COL[own],
-                  "cost": [COL[c] for c in t], "artwork": (i * 7) % 10})
+                  "cost": [COL[c] for c in t], "artwork": i % 5})
 # 25 painted canvases: 5 of each colour; artworks 0-4 painted 3 times, 5-9 twice (so that
 # fakes exist). Cost: one secondary colour and two basic units; every fifth card instead
 # two secondaries and one basic unit.
-arts = [a for a in range(10) for _ in range(3 if a < 5 else 2)]
+arts = [i % 5 for i in range(25)]
 for i in range(25):
     own = i % 5
     s1 = SEC[i % 4]

@@ -349,3 +349,38 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
     }
     format!("action #{action}")
 }
+
+/// The action a string names, found by reading its words (then checked by printing it back);
+/// `None` when the words name nothing, and the caller falls back to comparing every string.
+pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) -> Option<Action> {
+    let card = |name: &str| game.card_id(name);
+    let word = |i: usize| text.split_whitespace().nth(i);
+    let colour = |name: &str| COLOUR_NAMES.iter().position(|&c| c == name);
+    let candidate = match s.phase {
+        Phase::Deal => card(word(1)?)?,
+        Phase::Refill => card(word(1)?)?,
+        Phase::DeckDraw => card(word(3)?)?,
+        _ => {
+            let w0 = word(0)?;
+            match w0 {
+                "take" => TAKE_SLOT as usize + word(2)?.trim_end_matches(':').parse::<usize>().ok()?,
+                "draw" => TAKE_DECK as usize,
+                "play" => PLAY as usize + card(word(1)?)?,
+                "place" => TARGET as usize + card(word(2)?)?,
+                "discard" => DISCARD as usize + card(word(1)?)?,
+                "end" => END_TURN as usize,
+                "pass" => PASS as usize,
+                "pay" => match (word(2)?, word(3)?) {
+                    ("with", _) => PAY_JOKER as usize + colour(word(1)?)?,
+                    ("by", "discarding") => PAY_HAND as usize + card(word(4)?)?,
+                    ("by", "turning") if word(5).is_some() => PAY_PAIR as usize + card(word(4)?)?,
+                    ("by", "turning") => PAY_TURN as usize + card(word(4)?)?,
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+    };
+    let a = Action::try_from(candidate).ok()?;
+    (to_string(s, game, a) == text).then_some(a)
+}

@@ -34,7 +34,7 @@ pub const HAND_LIMIT: usize = 10;
 /// Paintings (originals and fakes, all players together) that trigger the end, by player count.
 pub const END_PAINTINGS: [usize; 6] = [0, 0, 7, 8, 9, 10];
 /// Engine safety limit (not in the rules): the game also ends after this many rounds.
-pub const MAX_ROUNDS: usize = 100;
+pub const MAX_ROUNDS: usize = 150;
 
 /// The game: parameters and the validated card set, shared by all states.
 #[derive(Clone, Debug)]

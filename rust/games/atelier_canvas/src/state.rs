@@ -1,6 +1,6 @@
 //! The state and its transitions, scoring and the end of the game.
 
-use salon_core::{win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar, MAX_PLAYERS};
+use salon_core::{win_shares, SalonError, SalonResult, Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar, MAX_PLAYERS};
 
 use crate::actions::{self, *};
 use crate::components::{kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES, NUM_PLAYABLE, SECONDARY_PARTS};
@@ -805,6 +805,39 @@ impl State for AtelierCanvasState {
 
     fn action_to_string(&self, game: &AtelierCanvas, action: Action) -> String {
         actions::to_string(self, game, action)
+    }
+
+    fn string_to_action(&self, game: &AtelierCanvas, text: &str) -> SalonResult<Action> {
+        let wanted = text.trim();
+        if let Some(a) = actions::parse(self, game, wanted) {
+            let ok = if self.is_chance_node(game) {
+                let mut outcomes = ChanceOutcomes::new();
+                self.chance_outcomes(game, &mut outcomes);
+                outcomes.contains(a)
+            } else {
+                let mut legal = ActionList::new();
+                self.legal_actions(game, &mut legal);
+                legal.contains(a)
+            };
+            if ok {
+                return Ok(a);
+            }
+        }
+        // Fall back to comparing every legal action's string.
+        let mut list = ActionList::new();
+        if self.is_chance_node(game) {
+            let mut outcomes = ChanceOutcomes::new();
+            self.chance_outcomes(game, &mut outcomes);
+            for &a in outcomes.actions() {
+                list.push(a);
+            }
+        } else {
+            self.legal_actions(game, &mut list);
+        }
+        list.iter()
+            .copied()
+            .find(|&a| self.action_to_string(game, a) == wanted)
+            .ok_or_else(|| SalonError::UnknownActionString { text: text.to_string() })
     }
 
     fn observation_string(&self, game: &AtelierCanvas, player: usize) -> String {
