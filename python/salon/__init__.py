@@ -35,6 +35,7 @@ from salon._core import (
     SalonError,
     State,
     UnknownGameError,
+    VectorEnv,
     WrongNodeError,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "SalonError",
     "State",
     "UnknownGameError",
+    "VectorEnv",
     "WrongNodeError",
     "game_names",
     "load_game",

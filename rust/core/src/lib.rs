@@ -7,6 +7,7 @@
 //! seeded chance generator and serialization.
 
 pub mod action;
+pub mod batch;
 pub mod bots;
 pub mod actor;
 pub mod chance;

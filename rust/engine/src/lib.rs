@@ -5,12 +5,14 @@
 //! dynamic dispatch on the hot path and adding a game means adding it to the two lists in
 //! `registry.rs`.
 
+mod any_batch;
 mod any_game;
 mod any_state;
 mod catalogue;
 mod registry;
 mod spec;
 
+pub use any_batch::AnyBatch;
 pub use any_game::AnyGame;
 pub use any_state::AnyState;
 pub use catalogue::{catalogue, GameEntry};

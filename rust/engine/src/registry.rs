@@ -19,7 +19,18 @@ macro_rules! registry {
             $($variant(TrackedState<$ty>)),*
         }
 
+        /// A batch of games of any registered kind.
+        pub enum AnyBatch {
+            $($variant(salon_core::batch::BatchEnv<$ty>)),*
+        }
+
         $(
+            impl From<salon_core::batch::BatchEnv<$ty>> for AnyBatch {
+                fn from(b: salon_core::batch::BatchEnv<$ty>) -> Self {
+                    AnyBatch::$variant(b)
+                }
+            }
+
             impl From<Arc<$ty>> for AnyGame {
                 fn from(g: Arc<$ty>) -> Self {
                     AnyGame::$variant(g)

@@ -9,6 +9,7 @@ mod gil;
 mod py_game;
 mod py_move;
 mod py_state;
+mod py_vector;
 
 /// The compiled core of salon. Use the public package `salon` instead of this module.
 #[pymodule]
@@ -21,6 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_game::Game>()?;
     m.add_class::<py_state::State>()?;
     m.add_class::<py_move::Move>()?;
+    m.add_class::<py_vector::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::_game_from_parts, m)?)?;

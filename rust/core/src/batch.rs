@@ -1,0 +1,273 @@
+//! N games of one game stepped together, writing into caller-owned buffers.
+//!
+//! Chance nodes are resolved inside, each game drawing its outcomes exactly as a
+//! [`crate::TrackedState`] with the same seed would (`chance_rng(seed, ply)`), so a batched
+//! episode can be replayed one state at a time from its recorded seed.
+//!
+//! Auto-reset happens in the same step: a game that ends reports its rewards and
+//! `terminated = true`, and its observation, mask and player already belong to the next
+//! episode (whose seed is in `episode_seeds`).
+
+use crate::action::{Action, ActionList};
+use crate::actor::Actor;
+use crate::chance::ChanceOutcomes;
+use crate::error::{SalonError, SalonResult};
+use crate::game::{Game, State};
+use crate::tracked::chance_rng;
+
+/// Output buffers of one step, all with a leading batch dimension.
+pub struct StepBuffers<'a> {
+    /// `n * observation_tensor_size()`: the observation of the player to move.
+    pub observations: &'a mut [f32],
+    /// `n * num_distinct_actions()`: legal decisions of the player to move.
+    pub masks: &'a mut [bool],
+    /// `n`: the player to move, or `TERMINAL` for a finished game without auto-reset.
+    pub players: &'a mut [i32],
+    /// `n * num_players()`: what each player received this step (win shares at the end).
+    pub rewards: &'a mut [f32],
+    /// `n`: true where a game ended this step.
+    pub terminated: &'a mut [bool],
+    /// `n`: the seed of each game's current episode.
+    pub episode_seeds: &'a mut [u64],
+}
+
+#[derive(Clone)]
+struct Slot<S> {
+    state: S,
+    seed: u64,
+    ply: u32,
+    episode: u64,
+}
+
+pub struct BatchEnv<G: Game> {
+    game: G,
+    slots: Vec<Slot<G::State>>,
+    base_seed: u64,
+    auto_reset: bool,
+    threads: usize,
+}
+
+fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
+    let mut rng = crate::rng::Xoshiro256StarStar::seed_from_u64(base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for _ in 0..(episode % 4) {
+        rng.next_u64();
+    }
+    rng.next_u64() ^ episode.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+impl<G: Game> BatchEnv<G> {
+    pub fn new(game: G, num_envs: usize, seed: u64, auto_reset: bool, threads: usize) -> SalonResult<Self> {
+        if num_envs == 0 {
+            return Err(SalonError::param("num_envs", "must be at least 1"));
+        }
+        if threads == 0 {
+            return Err(SalonError::param("threads", "must be at least 1"));
+        }
+        let initial = game.new_initial_state();
+        let slots = (0..num_envs)
+            .map(|i| Slot { state: initial.clone(), seed: episode_seed(seed, i, 0), ply: 0, episode: 0 })
+            .collect();
+        Ok(BatchEnv { game, slots, base_seed: seed, auto_reset, threads })
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn state(&self, index: usize) -> Option<&G::State> {
+        self.slots.get(index).map(|s| &s.state)
+    }
+
+    fn check_buffers(&self, b: &StepBuffers<'_>) -> SalonResult<()> {
+        let n = self.slots.len();
+        let g = &self.game;
+        let sizes = [
+            ("observations", b.observations.len(), n * g.observation_tensor_size()),
+            ("masks", b.masks.len(), n * g.num_distinct_actions()),
+            ("players", b.players.len(), n),
+            ("rewards", b.rewards.len(), n * g.num_players()),
+            ("terminated", b.terminated.len(), n),
+            ("episode_seeds", b.episode_seeds.len(), n),
+        ];
+        for (name, got, want) in sizes {
+            if got != want {
+                return Err(SalonError::wrong_node(format!("buffer {name} has {got} elements, expected {want}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a new episode in every game and writes the first observations.
+    pub fn reset(&mut self, b: StepBuffers<'_>) -> SalonResult<()> {
+        self.check_buffers(&b)?;
+        let initial = self.game.new_initial_state();
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.episode += 1;
+            *slot = Slot { state: initial.clone(), seed: episode_seed(self.base_seed, i, slot.episode), ply: 0, episode: slot.episode };
+        }
+        self.run(None, b);
+        Ok(())
+    }
+
+    /// Applies one decision per game (ignored for finished games without auto-reset),
+    /// then resolves chance nodes. Every action is checked before any is applied: on
+    /// error nothing changes and the error names the game index.
+    pub fn step(&mut self, actions: &[i64], b: StepBuffers<'_>) -> SalonResult<()> {
+        self.check_buffers(&b)?;
+        if actions.len() != self.slots.len() {
+            return Err(SalonError::wrong_node(format!(
+                "got {} actions for {} games",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        let mut legal = ActionList::new();
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            match slot.state.actor(&self.game) {
+                Actor::Player(_) => {
+                    legal.clear();
+                    slot.state.legal_actions(&self.game, &mut legal);
+                    if a < 0 || a > u32::MAX as i64 || !legal.contains(a as Action) {
+                        return Err(SalonError::IllegalAction {
+                            action: a.clamp(0, u32::MAX as i64) as Action,
+                            message: format!("not legal in game {i} of the batch ({} legal actions)", legal.len()),
+                        });
+                    }
+                }
+                Actor::Terminal => {}
+                Actor::Chance => {
+                    return Err(SalonError::wrong_node(format!("game {i} of the batch is at a chance node; call reset first")));
+                }
+            }
+        }
+        self.run(Some(actions), b);
+        Ok(())
+    }
+
+    /// Writes a uniformly random legal decision for each game into `out` (-1 for a game
+    /// with no decision to make), drawn from `rng`: a cheap random policy for baselines.
+    pub fn random_actions(&self, rng: &mut crate::rng::Xoshiro256StarStar, out: &mut [i64]) -> SalonResult<()> {
+        if out.len() != self.slots.len() {
+            return Err(SalonError::wrong_node(format!("buffer has {} elements, expected {}", out.len(), self.slots.len())));
+        }
+        let mut legal = ActionList::new();
+        for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
+            legal.clear();
+            slot.state.legal_actions(&self.game, &mut legal);
+            *o = if legal.is_empty() { -1 } else { legal[rng.below(legal.len() as u64) as usize] as i64 };
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, actions: Option<&[i64]>, b: StepBuffers<'_>) {
+        let n = self.slots.len();
+        let g = &self.game;
+        let obs_size = g.observation_tensor_size();
+        let mask_size = g.num_distinct_actions();
+        let np = g.num_players();
+        let threads = self.threads.min(n).max(1);
+        let auto_reset = self.auto_reset;
+        let base_seed = self.base_seed;
+        let chunk = n.div_ceil(threads);
+        let work = |offset: usize,
+                    slots: &mut [Slot<G::State>],
+                    obs: &mut [f32],
+                    masks: &mut [bool],
+                    players: &mut [i32],
+                    rewards: &mut [f32],
+                    terminated: &mut [bool],
+                    seeds: &mut [u64]| {
+            let mut legal = ActionList::new();
+            let mut outcomes = ChanceOutcomes::new();
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let rew = &mut rewards[k * np..(k + 1) * np];
+                rew.fill(0.0);
+                terminated[k] = false;
+                let was_over = slot.state.actor(g) == Actor::Terminal;
+                if let Some(actions) = actions {
+                    if !was_over {
+                        slot.state.apply_unchecked(g, actions[offset + k] as Action);
+                        slot.ply += 1;
+                    }
+                }
+                advance_chance(g, slot, &mut outcomes);
+                if !was_over && slot.state.actor(g) == Actor::Terminal && actions.is_some() {
+                    let r = slot.state.returns(g);
+                    for (p, x) in rew.iter_mut().enumerate() {
+                        *x = r[p] as f32;
+                    }
+                    terminated[k] = true;
+                    if auto_reset {
+                        slot.episode += 1;
+                        slot.state = g.new_initial_state();
+                        slot.seed = episode_seed(base_seed, offset + k, slot.episode);
+                        slot.ply = 0;
+                        advance_chance(g, slot, &mut outcomes);
+                    }
+                }
+                seeds[k] = slot.seed;
+                let o = &mut obs[k * obs_size..(k + 1) * obs_size];
+                o.fill(0.0);
+                let m = &mut masks[k * mask_size..(k + 1) * mask_size];
+                m.fill(false);
+                match slot.state.actor(g) {
+                    Actor::Player(p) => {
+                        players[k] = p as i32;
+                        slot.state.observation_tensor(g, p as usize, o);
+                        legal.clear();
+                        slot.state.legal_actions(g, &mut legal);
+                        for &a in legal.iter() {
+                            if let Some(x) = m.get_mut(a as usize) {
+                                *x = true;
+                            }
+                        }
+                    }
+                    other => players[k] = other.id(),
+                }
+            }
+        };
+        if threads == 1 {
+            work(0, &mut self.slots, b.observations, b.masks, b.players, b.rewards, b.terminated, b.episode_seeds);
+            return;
+        }
+        std::thread::scope(|scope| {
+            let mut offset = 0;
+            let parts = self
+                .slots
+                .chunks_mut(chunk)
+                .zip(b.observations.chunks_mut(chunk * obs_size))
+                .zip(b.masks.chunks_mut(chunk * mask_size))
+                .zip(b.players.chunks_mut(chunk))
+                .zip(b.rewards.chunks_mut(chunk * np))
+                .zip(b.terminated.chunks_mut(chunk))
+                .zip(b.episode_seeds.chunks_mut(chunk));
+            for ((((((slots, obs), masks), players), rewards), terminated), seeds) in parts {
+                let len = slots.len();
+                let work = &work;
+                let start = offset;
+                scope.spawn(move || work(start, slots, obs, masks, players, rewards, terminated, seeds));
+                offset += len;
+            }
+        });
+    }
+}
+
+/// Resolves chance nodes with the outcomes a tracked state of the same seed would draw.
+fn advance_chance<G: Game>(g: &G, slot: &mut Slot<G::State>, outcomes: &mut ChanceOutcomes) {
+    while slot.state.actor(g) == Actor::Chance {
+        outcomes.clear();
+        slot.state.chance_outcomes(g, outcomes);
+        let mut rng = chance_rng(slot.seed, slot.ply as usize);
+        match outcomes.sample(&mut rng) {
+            Some(a) => {
+                slot.state.apply_unchecked(g, a);
+                slot.ply += 1;
+            }
+            None => return,
+        }
+    }
+}

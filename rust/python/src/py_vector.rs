@@ -1,0 +1,141 @@
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use salon_engine::salon_core::batch::StepBuffers;
+use salon_engine::AnyBatch;
+
+use crate::errors::IntoPyResult;
+use crate::gil::without_gil;
+use crate::py_game::Game;
+
+/// `num_envs` games of one game stepped together in the engine.
+///
+/// `reset()` returns `(observations, masks, players)`; `step(actions)` returns
+/// `(observations, masks, players, rewards, terminated)`. The arrays are preallocated once
+/// and overwritten by every call (copy them to keep them). Chance is resolved inside;
+/// with `auto_reset` a finished game restarts in the same step (its `rewards` and
+/// `terminated` still report the end) and `episode_seeds` gives each episode's seed, from
+/// which `game.new_initial_state(seed)` replays it exactly.
+#[pyclass(module = "salon", name = "VectorEnv")]
+pub struct VectorEnv {
+    batch: AnyBatch,
+    game: Py<Game>,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    players: Py<PyArray1<i32>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    episode_seeds: Py<PyArray1<u64>>,
+}
+
+impl VectorEnv {
+    fn outputs<'py>(&self, py: Python<'py>, with_rewards: bool) -> PyResult<Bound<'py, PyTuple>> {
+        let mut items: Vec<Bound<'py, PyAny>> = vec![
+            self.observations.bind(py).clone().into_any(),
+            self.masks.bind(py).clone().into_any(),
+            self.players.bind(py).clone().into_any(),
+        ];
+        if with_rewards {
+            items.push(self.rewards.bind(py).clone().into_any());
+            items.push(self.terminated.bind(py).clone().into_any());
+        }
+        PyTuple::new(py, items)
+    }
+
+    fn run(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+        let mut obs = self.observations.bind(py).readwrite();
+        let mut masks = self.masks.bind(py).readwrite();
+        let mut players = self.players.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut seeds = self.episode_seeds.bind(py).readwrite();
+        let buffers = StepBuffers {
+            observations: obs.as_slice_mut()?,
+            masks: masks.as_slice_mut()?,
+            players: players.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            episode_seeds: seeds.as_slice_mut()?,
+        };
+        let batch = &mut self.batch;
+        without_gil(py, || match actions {
+            None => batch.reset(buffers),
+            Some(a) => batch.step(a, buffers),
+        })
+        .py()
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    #[new]
+    #[pyo3(signature = (game, num_envs, *, seed=0, auto_reset=true, threads=1))]
+    fn new(py: Python<'_>, game: Py<Game>, num_envs: usize, seed: u64, auto_reset: bool, threads: usize) -> PyResult<Self> {
+        let batch = AnyBatch::new(&game.get().inner, num_envs, seed, auto_reset, threads).py()?;
+        let (obs, acts, np) = (batch.observation_size(), batch.num_distinct_actions(), batch.num_players());
+        Ok(VectorEnv {
+            observations: PyArray2::<f32>::zeros(py, [num_envs, obs], false).unbind(),
+            masks: PyArray2::<bool>::zeros(py, [num_envs, acts], false).unbind(),
+            players: PyArray1::<i32>::zeros(py, num_envs, false).unbind(),
+            rewards: PyArray2::<f32>::zeros(py, [num_envs, np], false).unbind(),
+            terminated: PyArray1::<bool>::zeros(py, num_envs, false).unbind(),
+            episode_seeds: PyArray1::<u64>::zeros(py, num_envs, false).unbind(),
+            batch,
+            game,
+        })
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.batch.num_envs()
+    }
+
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    /// The seed of each game's current episode (a view, updated in place).
+    #[getter]
+    fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        self.episode_seeds.bind(py).clone()
+    }
+
+    /// New episodes everywhere; returns `(observations, masks, players)`.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.run(py, None)?;
+        self.outputs(py, false)
+    }
+
+    /// One action per game (any value for a finished game without auto-reset); returns
+    /// `(observations, masks, players, rewards, terminated)`. Raises `IllegalActionError`
+    /// naming the game when an action is not legal; then nothing is applied.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        let numpy = py.import("numpy")?;
+        let array = numpy.call_method1("ascontiguousarray", (actions, "int64"))?;
+        let array: PyReadonlyArray1<i64> = array.extract().map_err(|_| {
+            crate::errors::IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
+        })?;
+        let actions = array.as_slice()?.to_vec();
+        self.run(py, Some(&actions))?;
+        self.outputs(py, true)
+    }
+
+    /// A uniformly random legal action per game (-1 where there is none), drawn from
+    /// `seed`: a random policy that costs no Python per game.
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let out = PyArray1::<i64>::zeros(py, self.batch.num_envs(), false);
+        {
+            let mut rw = out.readwrite();
+            let slice = rw.as_slice_mut()?;
+            let batch = &self.batch;
+            let mut rng = salon_engine::salon_core::Xoshiro256StarStar::seed_from_u64(seed);
+            without_gil(py, || batch.random_actions(&mut rng, slice)).py()?;
+        }
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<VectorEnv {} x {}>", self.batch.num_envs(), self.game.get().inner.spec_string())
+    }
+}

