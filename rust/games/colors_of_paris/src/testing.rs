@@ -297,3 +297,8 @@ pub fn play(g: &ColorsOfParis, st: &mut ColorsOfParisState, prefix: &str) {
 pub fn mover(st: &ColorsOfParisState) -> usize {
     st.mover()
 }
+
+/// The filled-square mask of a painting.
+pub fn filled_mask(st: &ColorsOfParisState, card: usize) -> u16 {
+    st.fill[card]
+}
