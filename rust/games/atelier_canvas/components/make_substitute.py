@@ -7,8 +7,7 @@ import itertools, json
 COL = ["cyan", "magenta", "yellow", "white", "black"]
 SEC = ["grey", "red", "blue", "green"]
 ART = ["Harbour at Dawn", "Lady with a Parasol", "The Red Mill", "Still Life with Pears",
-       "Night Market", "The Blue Bridge", "Olive Grove", "Self-Portrait in a Hat",
-       "Snow on the Rooftops", "Girl Reading"]
+       "Night Market"]
 
 cards = []
 # 40 blank canvases: 8 of each colour; cost two basic units. The 10 pairs of distinct
@@ -26,7 +25,7 @@ for i, (a, b) in enumerate(blanks):
     cards.append({"id": f"B{i+1:02d}", "type": "blank", "colour": COL[own], "cost": [COL[a], COL[b]]})
 assert colour_count == [8] * 5, colour_count
 # 30 drawn canvases: 6 of each colour; cost three distinct basic colours other than the
-# card's own (dropping each of the other four in turn); 3 drawings of each of the 10 artworks.
+# card's own (dropping each of the other four in turn); 6 drawings of each of the 5 artworks.
 for i in range(30):
     own = i % 5
     others = [c for c in range(5) if c != own]
@@ -34,8 +33,8 @@ for i in range(30):
     t = [c for c in others if c != drop]
     cards.append({"id": f"D{i+1:02d}", "type": "drawn", "colour": COL[own],
                   "cost": [COL[c] for c in t], "artwork": i % 5})
-# 25 painted canvases: 5 of each colour; artworks 0-4 painted 3 times, 5-9 twice (so that
-# fakes exist). Cost: one secondary colour and two basic units; every fifth card instead
+# 25 painted canvases: 5 of each colour; each of the 5 artworks painted 5 times (the first
+# painting of an artwork is the original, later ones fakes). Cost: one secondary colour and two basic units; every fifth card instead
 # two secondaries and one basic unit.
 arts = [i % 5 for i in range(25)]
 for i in range(25):

@@ -5,6 +5,8 @@ use crate::components::{kind_of, Kind, NUM_BLANK, NUM_CARDS};
 use crate::state::*;
 use crate::{AtelierCanvas, CIRCLE};
 
+pub use crate::state::Phase;
+
 /// A position at the start of `current`'s turn. Cards are named by their id in the
 /// component file; every card not placed is in the deck.
 #[derive(Clone, Debug, Default)]
@@ -239,4 +241,33 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
         }
     }
     Ok(())
+}
+
+/// Swaps the places of two cards (for hidden-information tests: swap a hidden hand card
+/// with a deck card). Flags and epochs go with the place.
+pub fn swap_cards(s: &mut AtelierCanvasState, a: usize, b: usize) {
+    if a >= NUM_CARDS || b >= NUM_CARDS {
+        return;
+    }
+    s.loc.swap(a, b);
+    s.flags.swap(a, b);
+    s.epoch.swap(a, b);
+    for slot in s.circle.iter_mut() {
+        if *slot == a as u8 {
+            *slot = b as u8;
+        } else if *slot == b as u8 {
+            *slot = a as u8;
+        }
+    }
+}
+
+/// Moves every deck card into `player`'s hand (to build positions with an empty deck).
+pub fn move_deck_to_hand(s: &mut AtelierCanvasState, player: usize) {
+    for c in 0..NUM_CARDS {
+        if s.loc[c] == LOC_DECK {
+            s.loc[c] = LOC_HAND + player as u8;
+            s.hand_count[player] += 1;
+        }
+    }
+    s.deck_count = 0;
 }

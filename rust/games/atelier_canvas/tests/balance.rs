@@ -117,7 +117,7 @@ fn report(label: &str, g: &AtelierCanvas, games: u64, use_greedy: bool) -> Stats
 }
 
 #[cfg(debug_assertions)]
-const GAMES: u64 = 6;
+const GAMES: u64 = 2;
 #[cfg(not(debug_assertions))]
 const GAMES: u64 = 400;
 
