@@ -74,6 +74,15 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
     match s.phase {
         Phase::Play => {
             let glazier = s.boards[p].glazier as usize;
+            // Slots at or right of the glazier that can take each colour.
+            let mut fits = [0u16; NUM_COLOURS];
+            for (colour, mask) in fits.iter_mut().enumerate() {
+                for dest in glazier..NUM_SLOTS {
+                    if s.can_take(game, p, dest, colour) {
+                        *mask |= 1 << dest;
+                    }
+                }
+            }
             let nf = game.num_factories();
             for source in (0..nf).chain(std::iter::once(CENTRE)) {
                 let counts = if source == CENTRE { &s.centre } else { &s.factories[source] };
@@ -81,15 +90,14 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
                     if n == 0 {
                         continue;
                     }
-                    let mut any = false;
-                    for dest in glazier..NUM_SLOTS {
-                        if s.can_take(game, p, dest, colour) {
-                            out.push(take(source, colour, dest));
-                            any = true;
-                        }
-                    }
-                    if !any {
+                    let mut mask = fits[colour];
+                    if mask == 0 {
                         out.push(take(source, colour, BREAK_ALL));
+                    }
+                    while mask != 0 {
+                        let dest = mask.trailing_zeros() as usize;
+                        mask &= mask - 1;
+                        out.push(take(source, colour, dest));
                     }
                 }
             }

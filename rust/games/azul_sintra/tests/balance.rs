@@ -33,6 +33,7 @@ struct Stats {
     moves_back: usize,
     breaks_all: usize,
     resets: usize,
+    completions_by_strip: [usize; 8],
 }
 
 fn play(g: &AzulSintra, seed: u64, greedy: bool, st: &mut Stats) {
@@ -75,7 +76,13 @@ fn play(g: &AzulSintra, seed: u64, greedy: bool, st: &mut Stats) {
                     st.moves_back += 1;
                 }
                 let before: usize = (0..g.num_players()).map(|q| s.board(q).pieces_in_windows()).sum();
+                let prev = s;
                 s.apply_unchecked(g, a);
+                for slot in 0..8 {
+                    if s.board(p).window[slot] != prev.board(p).window[slot] {
+                        st.completions_by_strip[prev.board(p).strip[slot] as usize] += 1;
+                    }
+                }
                 let after: usize = (0..g.num_players()).map(|q| s.board(q).pieces_in_windows()).sum();
                 st.completions += after - before;
                 st.decisions += 1;
@@ -98,8 +105,9 @@ fn report(label: &str, g: &AzulSintra, st: &Stats) -> (f64, f64) {
     let mean_win = st.winner_score as f64 / n;
     let mean_all = st.all_scores as f64 / (n * g.num_players() as f64);
     println!(
-        "{label}: {} games, mean plies {:.1}, mean decisions {:.1}, mean winning score {:.1}, mean score {:.1}, min {}, max {}, completions/player {:.2}, takes by colour {:?}, moves back/game {:.1}, break-all/game {:.2}, resets/player {:.2}",
+        "{label}: {} games, completions by strip id {:?}, mean plies {:.1}, mean decisions {:.1}, mean winning score {:.1}, mean score {:.1}, min {}, max {}, completions/player {:.2}, takes by colour {:?}, moves back/game {:.1}, break-all/game {:.2}, resets/player {:.2}",
         st.games,
+        st.completions_by_strip,
         st.plies as f64 / n,
         st.decisions as f64 / n,
         mean_win,
@@ -137,6 +145,11 @@ fn random_and_greedy_play_give_sensible_scores() {
             // Greedy play clearly beats random play and scores like a real game.
             assert!(gw > rw, "greedy {gw} should beat random {rw}");
             assert!(ga > 0.0 && (15.0..=150.0).contains(&gw), "greedy mean score {ga} / winning score {gw} out of the sensible range");
+            // Every strip gets completed, none overwhelmingly.
+            let done: usize = greedy.completions_by_strip.iter().sum();
+            for &c in &greedy.completions_by_strip {
+                assert!(c * 16 > done && c * 4 < done, "unbalanced strips: {:?}", greedy.completions_by_strip);
+            }
             // Every colour is taken, none overwhelmingly.
             let total: usize = greedy.takes_by_colour.iter().sum();
             for &t in &greedy.takes_by_colour {
