@@ -9,6 +9,9 @@
 //! The card contents are not public: the embedded set (`components/substitute.json`) is the
 //! engine's own substitute, labelled as such; a user's file with the same schema replaces it.
 
+// Card ids index several parallel arrays at once; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::Arc;
 
 use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};

@@ -79,8 +79,10 @@ fn settle(s: &mut AtelierCanvasState, g: &AtelierCanvas) {
 }
 
 fn pos<'a>(f: impl FnOnce(&mut Position<'a>)) -> Position<'a> {
-    let mut p = Position::default();
-    p.circle = vec![Some("D30"), Some("D29"), Some("D28"), Some("D27"), Some("D26"), Some("D25"), Some("D24"), Some("D23")];
+    let mut p = Position {
+        circle: vec![Some("D30"), Some("D29"), Some("D28"), Some("D27"), Some("D26"), Some("D25"), Some("D24"), Some("D23")],
+        ..Position::default()
+    };
     f(&mut p);
     p
 }
@@ -258,7 +260,7 @@ fn pass_only_when_no_draw_and_no_play_and_a_full_round_of_passes_ends() {
     let mut stacks: Vec<Vec<&str>> = Vec::new();
     let drawn: Vec<usize> = (40..70).collect();
     let painted: Vec<usize> = (70..95).collect();
-    let mut used_painted = vec![false; 95];
+    let mut used_painted = [false; 95];
     for (k, &d) in drawn.iter().enumerate() {
         let mut st = vec![names[k], names[d]];
         if let Some(&p) = painted.iter().find(|&&p| !used_painted[p] && set.cards[p].artwork == set.cards[d].artwork) {
@@ -267,8 +269,8 @@ fn pass_only_when_no_draw_and_no_play_and_a_full_round_of_passes_ends() {
         }
         stacks.push(st);
     }
-    for b in 30..40 {
-        stacks.push(vec![names[b]]);
+    for &b in &names[30..40] {
+        stacks.push(vec![b]);
     }
     let p = Position {
         hands: vec![names[95..100].to_vec(), names[100..105].to_vec()],
