@@ -74,3 +74,16 @@ fn conformance_3_players_side_b() {
 fn conformance_4_players_side_b() {
     salon_core::conformance::check_game(&game(4, "B"), GAMES, 500, invariant);
 }
+
+#[test]
+fn declared_sizes() {
+    for (players, length, obs) in [(2, 415, 1414), (3, 583, 2053), (4, 751, 2692)] {
+        for side in ["A", "B"] {
+            let g = game(players, side);
+            assert_eq!(g.num_distinct_actions(), 456);
+            assert_eq!(g.max_chance_outcomes(), 16);
+            assert_eq!(g.max_game_length(), length);
+            assert_eq!(g.observation_tensor_shape(), vec![obs]);
+        }
+    }
+}
