@@ -299,6 +299,84 @@ pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Acti
     }
 }
 
+fn parse_space(rest: &str) -> Option<usize> {
+    match rest {
+        "first player" => Some(SP_FIRST),
+        "copy" => Some(SP_COPY),
+        "rotate" => Some(SP_ROTATE),
+        "white" => Some(SP_WHITE),
+        _ => {
+            let r = rest.strip_prefix("space ")?;
+            let n: usize = r.split(' ').next()?.parse().ok()?;
+            (n < MAX_BOTTOM_SPACES).then_some(n)
+        }
+    }
+}
+
+fn parse_colour(s: &str) -> Option<u8> {
+    COLOUR_NAMES.iter().position(|&c| c == s).map(|c| c as u8)
+}
+
+fn number_after(text: &str, word: &str) -> Option<usize> {
+    let i = text.find(word)? + word.len();
+    text[i..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+/// The candidate id a string names (checked by the caller against the node), without
+/// formatting every legal action.
+pub(crate) fn parse(st: &ColorsOfParisState, text: &str) -> Option<usize> {
+    if st.actor_kind() == salon_core::Actor::Chance {
+        return match st.phase {
+            PH_FIRST_PLAYER => Some(CH_FIRST + number_after(text, "first player: player ")?),
+            PH_PAINTER => Some(CH_PAINTER + number_after(text, "deal painter ")?),
+            PH_REFILL => Some(CH_PAINTING + number_after(text, "draw painting ")?),
+            _ => Some(CH_BONUS + number_after(text, "draw bonus card ")?),
+        };
+    }
+    if let Some(r) = text.strip_prefix("place on ") {
+        return Some(PLACE_BASE + parse_space(r)?);
+    }
+    if let Some(r) = text.strip_prefix("use ") {
+        return Some(USE_BASE + parse_space(r)?);
+    }
+    if let Some(r) = text.strip_prefix("forgo ") {
+        return Some(FORGO_BASE + parse_space(r)?);
+    }
+    if let Some(r) = text.strip_prefix("copy ") {
+        let s = parse_space(r)?;
+        return (s < MAX_BOTTOM_SPACES).then_some(COPY_BASE + s);
+    }
+    if let Some(r) = text.strip_prefix("keep assistant on ") {
+        let s = parse_space(r)?;
+        return (s < MAX_BOTTOM_SPACES).then_some(KEEP_BASE + s);
+    }
+    if let Some(r) = text.strip_prefix("upgrade ") {
+        let (tool, pay) = r.split_once(" paying ")?;
+        let t = TOOL_NAMES.iter().position(|&x| x == tool)?;
+        let (a, b) = pay.split_once('+')?;
+        return Some(upgrade_id(t, parse_colour(a)?, parse_colour(b)?) as usize);
+    }
+    if let Some(r) = text.strip_prefix("paint ") {
+        let colour = r.split(' ').next()?;
+        return Some(paint_id(number_after(r, "painting ")?, number_after(r, " square ")?, colour == "white") as usize);
+    }
+    if let Some(r) = text.strip_prefix("discard ") {
+        return Some(DISCARD_BASE + parse_colour(r)? as usize);
+    }
+    if text.starts_with("take painting") {
+        return Some(EASEL_BASE + number_after(text, "from easel ")?);
+    }
+    match text {
+        "bonus: hire an assistant" => Some(HIRE),
+        "bonus: 6-point token" => Some(TOKEN),
+        "stop painting" => Some(STOP_PAINT),
+        "rotate 0 steps" => Some(ROTATE_BASE),
+        "rotate 2 steps" => Some(ROTATE_BASE + 1),
+        _ if text.starts_with("take a bonus card") => Some(TAKE_BONUS),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -146,3 +146,33 @@ impl Game for ColorsOfParis {
         ColorsOfParisState::new(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use salon_core::ParamValue;
+
+    fn game(players: i64, advanced: bool) -> ColorsOfParis {
+        let p = Params::new().with("players", ParamValue::Int(players)).with("advanced", ParamValue::Bool(advanced));
+        ColorsOfParis::with_params(&p, None).unwrap()
+    }
+
+    #[test]
+    fn declared_sizes() {
+        for (players, length) in [(2, 13_726), (3, 16_448), (4, 19_129)] {
+            for advanced in [false, true] {
+                let g = game(players, advanced);
+                assert_eq!(g.num_distinct_actions(), 809);
+                assert_eq!(g.max_chance_outcomes(), 59);
+                assert_eq!(g.observation_tensor_shape(), vec![1870]);
+                assert_eq!(g.max_game_length(), length, "players {players}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_players_rejected() {
+        let p = Params::new().with("players", ParamValue::Int(5));
+        assert!(ColorsOfParis::with_params(&p, None).is_err());
+    }
+}

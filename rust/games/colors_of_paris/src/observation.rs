@@ -160,9 +160,9 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
 
 fn pigments_text(st: &ColorsOfParisState, q: usize) -> String {
     let mut parts = Vec::new();
-    for c in 0..NUM_COLOURS {
+    for (c, name) in COLOUR_NAMES.iter().enumerate() {
         if st.pig[q][c] > 0 {
-            parts.push(format!("{} {}", st.pig[q][c], COLOUR_NAMES[c]));
+            parts.push(format!("{} {name}", st.pig[q][c]));
         }
     }
     if parts.is_empty() {
@@ -235,8 +235,8 @@ pub(crate) fn write_public(st: &ColorsOfParisState, g: &ColorsOfParis, s: &mut S
         let _ = writeln!(s, "end triggered: this is the last round");
     }
     let _ = write!(s, "supply:");
-    for c in 0..NUM_COLOURS {
-        let _ = write!(s, " {} {}", COLOUR_NAMES[c], st.supply[c]);
+    for (name, v) in COLOUR_NAMES.iter().zip(st.supply) {
+        let _ = write!(s, " {name} {v}");
     }
     let _ = writeln!(s, " | tokens tube {} palette {} brush {}", st.tokens[0], st.tokens[1], st.tokens[2]);
     let mut space = 0usize;

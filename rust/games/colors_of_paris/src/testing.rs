@@ -43,10 +43,8 @@ pub fn conservation(g: &ColorsOfParis, st: &ColorsOfParisState) -> Result<(), St
     // Easels and card locations.
     for e in 0..MAX_EASELS {
         let c = st.easel[e];
-        if c != NONE {
-            if e >= g.num_easels || st.card_loc[c as usize] != LOC_EASEL {
-                return Err(format!("easel {e} holds painting {c} whose location is not an easel"));
-            }
+        if c != NONE && (e >= g.num_easels || st.card_loc[c as usize] != LOC_EASEL) {
+            return Err(format!("easel {e} holds painting {c} whose location is not an easel"));
         }
     }
     let on_easels = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_EASEL).count();
@@ -65,10 +63,10 @@ pub fn conservation(g: &ColorsOfParis, st: &ColorsOfParisState) -> Result<(), St
         }
     }
     // Tokens: supply + taken = 4 per tool; each player at most one per tool.
-    for t in 0..3 {
+    for (t, name) in TOOL_NAMES.iter().enumerate() {
         let taken = (0..n).filter(|&p| matches!(st.dev[p][t], DEV_TOKEN6 | DEV_TEN_HIRED | DEV_TEN_FLIPPED)).count();
         if st.tokens[t] as usize + taken != TOKENS_PER_TOOL as usize {
-            return Err(format!("{} tokens: {} in supply + {taken} taken != {TOKENS_PER_TOOL}", TOOL_NAMES[t], st.tokens[t]));
+            return Err(format!("{name} tokens: {} in supply + {taken} taken != {TOKENS_PER_TOOL}", st.tokens[t]));
         }
     }
     // Assistants: all of each player's assistants are on the board or still to place.
@@ -85,10 +83,8 @@ pub fn conservation(g: &ColorsOfParis, st: &ColorsOfParisState) -> Result<(), St
                     st.white_placed[p], st.to_place[p], st.assistants[p]
                 ));
             }
-            if st.phase == PH_PLACE || st.phase == PH_RESOLVE {
-                if open != st.unresolved[p] {
-                    return Err(format!("player {p}: {open} assistants standing, counter says {}", st.unresolved[p]));
-                }
+            if (st.phase == PH_PLACE || st.phase == PH_RESOLVE) && open != st.unresolved[p] {
+                return Err(format!("player {p}: {open} assistants standing, counter says {}", st.unresolved[p]));
             }
         } else if on_spaces != 0 {
             return Err(format!("player {p} has assistants on the board before round 1"));

@@ -105,7 +105,10 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
             }
             "take painting" => if holding < 1 { 14 } else { 0 },
             "mix black" => if pig[3] > 0 && pig[4] > 0 && pig[5] > 0 { 13 } else { 0 },
-            "upgrade" => 7,
+            "upgrade" => {
+                let total: i32 = pig[..7].iter().map(|&x| x as i32).sum();
+                if total >= 5 { 7 } else { 2 }
+            }
             "mix orange" => if pig[0] > 0 && pig[1] > 0 { 4 + want(3) } else { 0 },
             "mix green" => if pig[1] > 0 && pig[2] > 0 { 4 + want(4) } else { 0 },
             "mix violet" => if pig[0] > 0 && pig[2] > 0 { 4 + want(5) } else { 0 },
@@ -159,6 +162,9 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
         let card: usize = text.split(' ').nth(4).and_then(|x| x.parse().ok()).unwrap_or(0);
         let base = 10 + 2 * testing::filled(st, card) as i32;
         return if text.starts_with("paint white") { base - 6 } else { base };
+    }
+    if let Some(rest) = text.strip_prefix("keep assistant on ") {
+        return kind_value(inner(rest));
     }
     if text == "stop painting" {
         return 3;
