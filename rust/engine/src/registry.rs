@@ -66,6 +66,9 @@ macro_rules! registry {
 
 registry! {
     AzulSintra: salon_azul_sintra::AzulSintra,
+    AtelierStudio: salon_atelier_studio::AtelierStudio,
+    AtelierCanvas: salon_atelier_canvas::AtelierCanvas,
+    ColorsOfParis: salon_colors_of_paris::ColorsOfParis,
 }
 
 /// Runs `$body` with `$x` bound to the inner value of an `AnyGame` or `AnyState` (same
@@ -74,6 +77,9 @@ macro_rules! each_game {
     ($value:expr, $enum:ident, $x:ident => $body:expr) => {
         match $value {
             $enum::AzulSintra($x) => $body,
+            $enum::AtelierStudio($x) => $body,
+            $enum::AtelierCanvas($x) => $body,
+            $enum::ColorsOfParis($x) => $body,
         }
     };
 }

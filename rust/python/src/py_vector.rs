@@ -112,7 +112,9 @@ impl VectorEnv {
     /// naming the game when an action is not legal; then nothing is applied.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
         let numpy = py.import("numpy")?;
-        let array = numpy.call_method1("ascontiguousarray", (actions, "int64"))?;
+        let array = numpy.call_method1("ascontiguousarray", (actions, "int64")).map_err(|e| {
+            crate::errors::IllegalActionError::new_err(format!("actions must be integers: {e}"))
+        })?;
         let array: PyReadonlyArray1<i64> = array.extract().map_err(|_| {
             crate::errors::IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
         })?;
