@@ -12,10 +12,10 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/test.txt
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet "maturin>=1.16,<2" "numpy>=2" "pytest>=8" "pytest-benchmark>=4" "hypothesis>=6" "mypy>=1.10"
+	$(PIP) install --quiet -r requirements/test.txt
 	touch $(STAMP)
 
 .PHONY: venv
