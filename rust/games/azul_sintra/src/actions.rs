@@ -164,6 +164,42 @@ fn push_bag(s: &AzulSintraState, out: &mut ChanceOutcomes) {
     }
 }
 
+/// Parses a decision string (`take red from factory 3 to strip 2`, `move glazier back`,
+/// `keep red`) into its id, without checking legality.
+pub fn parse_decision(text: &str) -> Option<Action> {
+    if text == "move glazier back" {
+        return Some(MOVE_BACK);
+    }
+    let colour_id = |name: &str| crate::components::COLOUR_NAMES.iter().position(|&c| c == name);
+    if let Some(c) = text.strip_prefix("keep ") {
+        return colour_id(c).map(|c| KEEP + c as Action);
+    }
+    let rest = text.strip_prefix("take ")?;
+    let (colour, rest) = rest.split_once(" from ")?;
+    let colour = colour_id(colour)?;
+    let (source, dest) = match rest.strip_suffix(", break all") {
+        Some(src) => (src, BREAK_ALL),
+        None => {
+            let (src, d) = rest.split_once(" to strip ")?;
+            let d: usize = d.parse().ok()?;
+            if !(1..=NUM_SLOTS).contains(&d) {
+                return None;
+            }
+            (src, d - 1)
+        }
+    };
+    let source = if source == "centre" {
+        CENTRE
+    } else {
+        let k: usize = source.strip_prefix("factory ")?.parse().ok()?;
+        if !(1..=crate::MAX_FACTORIES).contains(&k) {
+            return None;
+        }
+        k - 1
+    };
+    Some(take(source, colour, dest))
+}
+
 const ROMAN: [&str; 6] = ["I", "II", "III", "IV", "V", "VI"];
 
 pub(crate) fn action_to_string(s: &AzulSintraState, game: &AzulSintra, action: Action) -> String {
@@ -198,5 +234,43 @@ pub(crate) fn action_to_string(s: &AzulSintraState, game: &AzulSintra, action: A
                 format!("invalid action {action}")
             }
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn take_ids_are_dense_and_decode_back() {
+        let mut next = 0;
+        for source in 0..10 {
+            for colour in 0..NUM_COLOURS {
+                for dest in 0..9 {
+                    let id = take(source, colour, dest);
+                    assert_eq!(id, next);
+                    next += 1;
+                    assert_eq!(decode(id), Decoded::Take { source, colour, dest });
+                }
+            }
+        }
+        assert_eq!(next as usize, NUM_TAKE);
+        assert_eq!(decode(MOVE_BACK), Decoded::MoveBack);
+        for c in 0..NUM_COLOURS {
+            assert_eq!(decode(KEEP + c as Action), Decoded::Keep(c));
+        }
+        assert_eq!(decode(NUM_DISTINCT_ACTIONS as Action), Decoded::Invalid);
+        assert_eq!(decode(u32::MAX), Decoded::Invalid);
+    }
+
+    #[test]
+    fn decision_strings_parse_to_their_ids() {
+        assert_eq!(parse_decision("take red from factory 3 to strip 2"), Some(take(2, 2, 1)));
+        assert_eq!(parse_decision("take violet from centre, break all"), Some(take(CENTRE, 4, BREAK_ALL)));
+        assert_eq!(parse_decision("move glazier back"), Some(MOVE_BACK));
+        assert_eq!(parse_decision("keep green"), Some(KEEP + 3));
+        for bad in ["take red from factory 0 to strip 2", "take red from factory 3 to strip 9", "take pink from centre, break all", "keep", "", "take red from centre to strip x"] {
+            assert_eq!(parse_decision(bad), None, "{bad}");
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! (0 = empty).
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult, Scores, State,
+    Xoshiro256StarStar,
 };
 
 use crate::actions::{self, Decoded};
@@ -576,6 +577,36 @@ impl State for AzulSintraState {
 
     fn action_to_string(&self, game: &AzulSintra, action: Action) -> String {
         actions::action_to_string(self, game, action)
+    }
+
+    /// Parses decision strings directly (linear in the legal list instead of formatting
+    /// every legal action); chance outcomes are matched by their strings.
+    fn string_to_action(&self, game: &AzulSintra, text: &str) -> SalonResult<Action> {
+        let wanted = text.trim();
+        let unknown = || SalonError::UnknownActionString { text: text.to_string() };
+        match self.actor(game) {
+            Actor::Player(_) => {
+                let a = actions::parse_decision(wanted).ok_or_else(unknown)?;
+                let mut legal = ActionList::new();
+                self.legal_actions(game, &mut legal);
+                if legal.contains(a) && self.action_to_string(game, a) == wanted {
+                    Ok(a)
+                } else {
+                    Err(unknown())
+                }
+            }
+            Actor::Chance => {
+                let mut outcomes = ChanceOutcomes::new();
+                self.chance_outcomes(game, &mut outcomes);
+                outcomes
+                    .actions()
+                    .iter()
+                    .copied()
+                    .find(|&a| self.action_to_string(game, a) == wanted)
+                    .ok_or_else(unknown)
+            }
+            Actor::Terminal => Err(unknown()),
+        }
     }
 
     fn observation_string(&self, game: &AzulSintra, player: usize) -> String {
