@@ -278,13 +278,35 @@ fn slot_name(s: &AtelierStudioState, game: &AtelierStudio, slot: usize) -> Strin
 
 /// The faces of a roll outcome, as text ("1,2,3,6").
 pub fn faces_string(faces: &[u8; 6]) -> String {
-    let mut parts = Vec::new();
+    let mut out = String::with_capacity(8);
     for (f, &k) in faces.iter().enumerate() {
         for _ in 0..k {
-            parts.push((f + 1).to_string());
+            if !out.is_empty() {
+                out.push(',');
+            }
+            out.push((b'1' + f as u8) as char);
         }
     }
-    parts.join(",")
+    out
+}
+
+/// The roll outcome written `text` ("roll 1,2,3,6", faces in any order) at a roll node.
+pub fn parse_roll(s: &AtelierStudioState, game: &AtelierStudio, text: &str) -> Option<Action> {
+    let rest = text.strip_prefix("roll ")?;
+    let mut faces = [0u8; 6];
+    let mut k = 0usize;
+    for part in rest.split(',') {
+        let f: usize = part.trim().parse().ok()?;
+        if !(1..=6).contains(&f) {
+            return None;
+        }
+        faces[f - 1] += 1;
+        k += 1;
+    }
+    if k != s.active.get(s.cur()).copied().unwrap_or(0) as usize {
+        return None;
+    }
+    game.rolls.get(k)?.iter().position(|(c, _)| *c == faces).map(|i| i as Action)
 }
 
 pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action) -> String {

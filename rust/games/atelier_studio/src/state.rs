@@ -1,7 +1,8 @@
 //! The state of a game of Atelier: The Painter's Studio and its transitions.
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult, Scores, State,
+    Xoshiro256StarStar, MAX_PLAYERS,
 };
 
 use crate::actions as act;
@@ -855,6 +856,33 @@ impl State for AtelierStudioState {
 
     fn action_to_string(&self, game: &AtelierStudio, action: Action) -> String {
         act::action_to_string(self, game, action)
+    }
+
+    fn string_to_action(&self, game: &AtelierStudio, text: &str) -> SalonResult<Action> {
+        let wanted = text.trim();
+        if self.phase == Phase::Roll {
+            // 126 outcomes: parse instead of comparing every outcome's string.
+            return act::parse_roll(self, game, wanted)
+                .ok_or_else(|| SalonError::UnknownActionString { text: text.to_string() });
+        }
+        if self.is_chance_node(game) {
+            let mut outcomes = ChanceOutcomes::new();
+            self.chance_outcomes(game, &mut outcomes);
+            for &a in outcomes.actions() {
+                if self.action_to_string(game, a) == wanted {
+                    return Ok(a);
+                }
+            }
+        } else {
+            let mut legal = ActionList::new();
+            self.legal_actions(game, &mut legal);
+            for &a in legal.iter() {
+                if self.action_to_string(game, a) == wanted {
+                    return Ok(a);
+                }
+            }
+        }
+        Err(SalonError::UnknownActionString { text: text.to_string() })
     }
 
     fn observation_string(&self, game: &AtelierStudio, player: usize) -> String {

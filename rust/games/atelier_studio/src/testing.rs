@@ -374,3 +374,37 @@ fn game_state(game: &AtelierStudio) -> AtelierStudioState {
 pub fn place_action(face: usize, pile: usize) -> Action {
     actions::PLACE + ((face - 1) * 4 + pile) as Action
 }
+
+/// Exchanges the places of two patron cards (hidden-information tests).
+pub fn swap_patrons(s: &mut AtelierStudioState, a: usize, b: usize) {
+    s.patron_loc.swap(a, b);
+    for x in s.bottom.iter_mut().chain(s.returned.iter_mut()) {
+        if *x as usize == a {
+            *x = b as u8;
+        } else if *x as usize == b {
+            *x = a as u8;
+        }
+    }
+}
+
+/// True when player `q` knows where patron `card` is.
+pub fn patron_known_to(s: &AtelierStudioState, q: usize, card: usize) -> bool {
+    crate::observation::known_location(s, q, card).is_some()
+}
+
+/// The observation tensor of `player` as a vector.
+pub fn observation(game: &AtelierStudio, s: &AtelierStudioState, player: usize) -> Vec<f32> {
+    let mut v = vec![0.0; crate::observation::OBS_SIZE];
+    s.observation_tensor(game, player, &mut v);
+    v
+}
+
+/// Gives the First Master token to `p` (scoring and tie-break tests).
+pub fn set_first_master(s: &mut AtelierStudioState, p: usize) {
+    s.first_master = p as u8;
+}
+
+/// Ends the game here, as if the final round had just been completed (scoring tests).
+pub fn end_now(s: &mut AtelierStudioState) {
+    s.phase = crate::state::Phase::Terminal;
+}

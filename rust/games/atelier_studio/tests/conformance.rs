@@ -5,7 +5,7 @@ use salon_atelier_studio::{testing, AtelierStudio};
 use salon_core::{conformance::check_game, Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
-const GAMES: u64 = 12;
+const GAMES: u64 = 20;
 #[cfg(not(debug_assertions))]
 const GAMES: u64 = 40;
 
