@@ -69,8 +69,58 @@ fn slot_ok(s: &AtelierCanvasState, slot: usize) -> bool {
     s.circle[slot % CIRCLE] != NONE
 }
 
+/// Where generated actions go: a list, or a check of one id (expensive tests of other ids
+/// are skipped).
+pub(crate) struct Sink<'a> {
+    out: Option<&'a mut ActionList>,
+    only: Option<Action>,
+    found: bool,
+    count: usize,
+}
+
+impl Sink<'_> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        self.count += 1;
+        if let Some(o) = self.out.as_deref_mut() {
+            o.push(a);
+        }
+        if self.only == Some(a) {
+            self.found = true;
+        }
+    }
+    #[inline]
+    fn wants(&self, a: Action) -> bool {
+        self.only.is_none_or(|o| o == a)
+    }
+}
+
 /// Legal decisions of the player to move, ascending.
 pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut ActionList) {
+    let mut sink = Sink { out: Some(out), only: None, found: false, count: 0 };
+    generate(s, game, &mut sink);
+}
+
+/// Whether one decision is legal, without building the whole list.
+pub(crate) fn is_legal(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action) -> bool {
+    if action as usize >= NUM_ACTIONS {
+        return false;
+    }
+    // "pass" depends on every other action: check it on the full list.
+    let only = if action == PASS { None } else { Some(action) };
+    let mut sink = Sink { out: None, only, found: false, count: 0 };
+    generate(s, game, &mut sink);
+    if action == PASS {
+        return s.phase == Phase::Start && sink.count == 1 && {
+            let mut l = ActionList::new();
+            legal(s, game, &mut l);
+            l.contains(PASS)
+        };
+    }
+    sink.found
+}
+
+fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
     let p = s.current as usize;
     match s.phase {
         Phase::Start => {
@@ -87,7 +137,7 @@ pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Acti
                 out.push(TAKE_DECK);
             }
             push_plays(s, game, p, out);
-            if out.is_empty() {
+            if out.count == 0 {
                 out.push(PASS);
             }
         }
@@ -143,16 +193,16 @@ pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Acti
     }
 }
 
-fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut ActionList) {
+fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
     let src = s.sources(game, p);
     for c in 0..NUM_PLAYABLE {
-        if s.can_play(game, c, p, &src) {
+        if out.wants(PLAY + c as Action) && s.can_play(game, c, p, &src) {
             out.push(PLAY + c as Action);
         }
     }
 }
 
-fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut ActionList) {
+fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
     let src = s.sources(game, p);
     let needs = s.needs();
     let reduce = |n: &mut crate::state::Needs, c: usize| {
@@ -203,7 +253,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &m
     }
     for card in 0..NUM_PLAYABLE {
         if s.in_palette(card, p) && !s.is_turned(card) && ok_turn[game.set.cards[card].colour as usize] {
-            if game.expert && !turn_keeps_feasible(s, game, p, &needs, card) {
+            if !out.wants(PAY_TURN + card as Action) || (game.expert && !turn_keeps_feasible(s, game, p, &needs, card)) {
                 continue;
             }
             out.push(PAY_TURN + card as Action);

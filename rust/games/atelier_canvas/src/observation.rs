@@ -169,12 +169,17 @@ fn name(game: &AtelierCanvas, c: usize) -> &str {
 }
 
 fn list(game: &AtelierCanvas, cards: impl Iterator<Item = usize>) -> String {
-    let v: Vec<&str> = cards.map(|c| name(game, c)).collect();
-    if v.is_empty() {
-        "-".to_string()
-    } else {
-        v.join(" ")
+    let mut out = String::new();
+    for c in cards {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(name(game, c));
     }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 /// The public table plus `p`'s own hand.
@@ -263,32 +268,39 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
 }
 
 pub(crate) fn palette_text(s: &AtelierCanvasState, game: &AtelierCanvas, j: usize) -> String {
-    let stacks = s.palette(j);
-    if stacks.is_empty() {
-        return "-".to_string();
+    let mut out = String::new();
+    let pal = LOC_PALETTE + j as u8;
+    for b in 0..crate::components::NUM_BLANK {
+        if s.loc[b] != pal {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push('[');
+        let mut c = b;
+        loop {
+            out.push_str(name(game, c));
+            if s.flags[c] & F_FAKE != 0 {
+                out.push_str("(fake)");
+            } else if kind_of(c) == Kind::Painted {
+                out.push_str("(original)");
+            }
+            if s.flags[c] & F_TAPPED != 0 {
+                out.push('*');
+            }
+            if s.on[c] == NONE {
+                break;
+            }
+            c = s.on[c] as usize;
+            out.push('<');
+        }
+        out.push(']');
     }
-    let parts: Vec<String> = stacks
-        .iter()
-        .map(|st| {
-            let cards: Vec<String> = st
-                .iter()
-                .map(|&c| {
-                    let mut t = name(game, c).to_string();
-                    if s.flags[c] & F_FAKE != 0 {
-                        t.push_str("(fake)");
-                    } else if kind_of(c) == Kind::Painted {
-                        t.push_str("(original)");
-                    }
-                    if s.flags[c] & F_TAPPED != 0 {
-                        t.push('*');
-                    }
-                    t
-                })
-                .collect();
-            format!("[{}]", cards.join("<"))
-        })
-        .collect();
-    parts.join(" ")
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 /// The observation plus what the player has deduced: the unseen cards by deck epoch and the

@@ -30,21 +30,20 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         .collect();
     let _ = writeln!(o, "circle: {}", circle.join(" "));
     let cards_at = |l: u8| -> String {
-        let v: Vec<String> = (0..NUM_CARDS)
-            .filter(|&c| s.loc[c] == l)
-            .map(|c| {
-                let mut t = name(game, c).to_string();
-                if s.flags[c] & F_KNOWN != 0 && (LOC_HAND..LOC_HAND + 5).contains(&l) {
-                    t.push('!');
-                }
-                t
-            })
-            .collect();
-        if v.is_empty() {
-            "-".to_string()
-        } else {
-            v.join(" ")
+        let mut out = String::new();
+        for c in (0..NUM_CARDS).filter(|&c| s.loc[c] == l) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(name(game, c));
+            if s.flags[c] & F_KNOWN != 0 && (LOC_HAND..LOC_HAND + 5).contains(&l) {
+                out.push('!');
+            }
         }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     };
     let _ = writeln!(o, "deck ({}, epoch {}): {}", s.deck_count, s.epoch_now, cards_at(LOC_DECK));
     let _ = writeln!(o, "discard ({}): {}", s.discard_count, cards_at(LOC_DISCARD));

@@ -807,17 +807,31 @@ impl State for AtelierCanvasState {
         actions::to_string(self, game, action)
     }
 
+    fn apply_action(&mut self, game: &AtelierCanvas, action: Action) -> SalonResult<()> {
+        match self.actor(game) {
+            Actor::Terminal => return Err(SalonError::illegal(action, "the game is over")),
+            Actor::Chance => {
+                if action as usize >= NUM_CARDS || self.loc[action as usize] != LOC_DECK {
+                    return Err(SalonError::illegal(action, "not a possible outcome of this chance node (a card in the deck)"));
+                }
+            }
+            Actor::Player(p) => {
+                if !actions::is_legal(self, game, action) {
+                    return Err(SalonError::illegal(action, format!("not legal for player {p} here")));
+                }
+            }
+        }
+        self.apply_unchecked(game, action);
+        Ok(())
+    }
+
     fn string_to_action(&self, game: &AtelierCanvas, text: &str) -> SalonResult<Action> {
         let wanted = text.trim();
         if let Some(a) = actions::parse(self, game, wanted) {
-            let ok = if self.is_chance_node(game) {
-                let mut outcomes = ChanceOutcomes::new();
-                self.chance_outcomes(game, &mut outcomes);
-                outcomes.contains(a)
-            } else {
-                let mut legal = ActionList::new();
-                self.legal_actions(game, &mut legal);
-                legal.contains(a)
+            let ok = match self.actor(game) {
+                Actor::Chance => (a as usize) < NUM_CARDS && self.loc[a as usize] == LOC_DECK,
+                Actor::Player(_) => actions::is_legal(self, game, a),
+                Actor::Terminal => false,
             };
             if ok {
                 return Ok(a);

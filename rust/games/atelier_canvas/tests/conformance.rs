@@ -7,7 +7,7 @@ use salon_core::conformance::check_game;
 use salon_core::{Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
-const GAMES: u64 = 2;
+const GAMES: u64 = 4;
 #[cfg(not(debug_assertions))]
 const GAMES: u64 = 30;
 
