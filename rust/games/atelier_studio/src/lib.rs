@@ -5,6 +5,9 @@
 //! their sources, the action encoding and the substitute component set are listed in
 //! `docs/rules/atelier_studio.md`.
 
+// Index loops over the fixed per-colour / per-player arrays read best as they are.
+#![allow(clippy::needless_range_loop)]
+
 mod actions;
 mod components;
 mod observation;

@@ -476,24 +476,18 @@ impl AtelierStudioState {
                                 self.gain_cylinder(p, colour as usize % NUM_COLOURS);
                             }
                         }
-                        Power::AnyPaint(k) => {
-                            if self.piles.iter().any(|&x| x > 0) {
-                                self.sub_count = k;
-                                self.phase = Phase::PowerGain;
-                                return;
-                            }
+                        Power::AnyPaint(k) if self.piles.iter().any(|&x| x > 0) => {
+                            self.sub_count = k;
+                            self.phase = Phase::PowerGain;
+                            return;
                         }
-                        Power::PlaceStudent => {
-                            if self.pool[p] > 0 {
-                                self.phase = Phase::PowerPlace;
-                                return;
-                            }
+                        Power::PlaceStudent if self.pool[p] > 0 => {
+                            self.phase = Phase::PowerPlace;
+                            return;
                         }
-                        Power::DrawPatron => {
-                            if self.patron_draw_possible() {
-                                self.phase = Phase::DrawPatron;
-                                return;
-                            }
+                        Power::DrawPatron if self.patron_draw_possible() => {
+                            self.phase = Phase::DrawPatron;
+                            return;
                         }
                         _ => {}
                     }

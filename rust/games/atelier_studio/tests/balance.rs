@@ -20,12 +20,12 @@ fn eval(g: &AtelierStudio, s: &AtelierStudioState, p: usize) -> i32 {
     let mut v = 10 * testing::full_score(g, s, p);
     v += 3 * testing::cylinders(s, p).iter().map(|&x| x as i32).sum::<i32>();
     let mine = testing::students(s, p);
-    for c in 0..4 {
+    for (c, &m) in mine.iter().enumerate() {
         let best_other = (0..n).filter(|&q| q != p).map(|q| testing::students(s, q)[c]).max().unwrap_or(0);
-        if mine[c] > best_other {
+        if m > best_other {
             v += 4;
         }
-        v += mine[c].min(3) as i32;
+        v += m.min(3) as i32;
     }
     v += 2 * testing::tokens(s, p) as i32;
     v
@@ -131,6 +131,15 @@ fn summary(players: i64, policy: Policy, label: &str) -> (f64, f64, f64, Vec<usi
          natural end {:.0}% (First Master {:.0}%), lowest score {min_score}",
         100.0 * natural as f64 / k,
         100.0 * masters as f64 / k
+    );
+    let lo = taken.iter().enumerate().min_by_key(|x| x.1).unwrap();
+    let hi = taken.iter().enumerate().max_by_key(|x| x.1).unwrap();
+    println!(
+        "{label} {players}p: paintings taken per game: least card {} in {:.0}% of games, most card {} in {:.0}%",
+        lo.0,
+        100.0 * *lo.1 as f64 / k,
+        hi.0,
+        100.0 * *hi.1 as f64 / k
     );
     (mr, mw, natural as f64 / k, taken)
 }
