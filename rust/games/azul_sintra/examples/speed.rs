@@ -12,8 +12,10 @@ fn main() {
         let mut outcomes = ChanceOutcomes::new();
         let start = std::time::Instant::now();
         let mut moves = 0u64;
+        let mut longest = 0u64;
         let games = 20_000;
         for _ in 0..games {
+            let before = moves;
             let mut s = g.new_initial_state();
             loop {
                 match s.actor(&g) {
@@ -31,11 +33,13 @@ fn main() {
                 }
                 moves += 1;
             }
+            longest = longest.max(moves - before);
         }
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "{players} players: {games} random games, {:.1} plies/game, {:.0} ns/ply, {:.2} M plies/s, state {} bytes",
+            "{players} players: {games} random games, {:.1} plies/game (longest {longest}, bound {}), {:.0} ns/ply, {:.2} M plies/s, state {} bytes",
             moves as f64 / games as f64,
+            g.max_game_length(),
             secs * 1e9 / moves as f64,
             moves as f64 / secs / 1e6,
             std::mem::size_of_val(&g.new_initial_state())
