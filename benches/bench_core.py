@@ -58,3 +58,17 @@ def test_observation_tensor(benchmark, name: str) -> None:  # type: ignore[no-un
     state = midgame_state(salon.load_game(name))
     player = state.current_player()
     assert benchmark(lambda: state.observation_tensor(player)).size > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("batch", [1, 1024])
+def test_batched_step(benchmark, name: str, batch: int) -> None:  # type: ignore[no-untyped-def]
+    env = salon.VectorEnv(salon.load_game(name), batch, seed=3, threads=2)
+    env.reset()
+    seeds = iter(range(10**9))
+
+    def step():  # type: ignore[no-untyped-def]
+        return env.step(env.random_actions(next(seeds)))
+
+    obs, masks, players, rewards, terminated = benchmark(step)
+    assert obs.shape[0] == batch and (players >= 0).all()

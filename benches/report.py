@@ -1,8 +1,9 @@
-"""Prints the speed table of the README: every workload measured side by side in one run.
+"""Prints the speed tables of the README and docs/benchmarks.md, measured side by side in one run.
 
-    python benches/report.py [--seconds 1.0]
+    python benches/report.py [--seconds 1.0] [--section single|batch|openspiel|all]
 
-Each figure is the best of 5 repeats of a timed loop (timeit), on this machine, in one process.
+Each per-call figure is the best of 5 repeats of a timed loop (timeit); rates are measured over
+whole games (playouts) or a fixed time (batches). Everything runs in one process on this machine.
 """
 
 from __future__ import annotations
@@ -10,11 +11,17 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import time
 import timeit
 from collections.abc import Callable
+from typing import Any
 
 import salon
 from workloads import midgame_state, native_playout, python_loop_playout
+
+BATCH_SIZES = (1, 64, 1024, 16384)
+THREADS = (1, 2)
+OPENSPIEL_GAMES = ("hearts", "oh_hell", "backgammon")
 
 
 def best_per_call(fn: Callable[[], object], seconds: float) -> float:
@@ -24,11 +31,9 @@ def best_per_call(fn: Callable[[], object], seconds: float) -> float:
     return min(timer.repeat(repeat=5, number=number)) / number
 
 
-def playout_rate(play: Callable[[salon.Game, int], int], game: salon.Game, seconds: float) -> tuple[float, float]:
+def playout_rate(play: Callable[[Any, int], int], game: Any, seconds: float) -> tuple[float, float]:
     """(moves per second, games per second) over whole games."""
-    seed = 0
-    moves = 0
-    games = 0
+    seed = moves = games = 0
     start = timeit.default_timer()
     while True:
         moves += play(game, seed)
@@ -39,27 +44,147 @@ def playout_rate(play: Callable[[salon.Game, int], int], game: salon.Game, secon
             return moves / elapsed, games / elapsed
 
 
+def raw_rates(game: salon.Game, seconds: float) -> tuple[float, float]:
+    """Native raw-state playouts: (actions per second, decisions per second), one thread."""
+    games, actions, decisions, elapsed, seed = 0, 0, 0, 0.0, 0
+    while elapsed < seconds or games < 3:
+        t = time.perf_counter()
+        a, d = game.random_playouts(4, seed)
+        elapsed += time.perf_counter() - t
+        actions, decisions, games, seed = actions + a, decisions + d, games + 4, seed + 1
+    return actions / elapsed, decisions / elapsed
+
+
+def per_call_costs(state: Any, seconds: float) -> tuple[float, float, float]:
+    """(clone, legal_actions, apply_action) in microseconds; apply is measured on clones."""
+    action = state.legal_actions()[0]
+    clone_us = best_per_call(state.clone, seconds) * 1e6
+    legal_us = best_per_call(state.legal_actions, seconds) * 1e6
+
+    def clone_and_apply() -> None:
+        state.clone().apply_action(action)
+
+    apply_us = best_per_call(clone_and_apply, seconds) * 1e6 - clone_us
+    return clone_us, legal_us, apply_us
+
+
+def section_single(seconds: float) -> None:
+    print("### Single-state API from Python\n")
+    print("| game | native raw playout actions/s | native tracked playout actions/s | games/s | Python-loop actions/s | native raw / Python | clone µs | legal_actions µs | apply_action µs | observation_tensor µs |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name in salon.game_names():
+        game = salon.load_game(name)
+        raw_actions, _ = raw_rates(game, seconds)
+        nat_moves, nat_games = playout_rate(native_playout, game, seconds)
+        py_moves, _ = playout_rate(python_loop_playout, game, seconds)
+        state = midgame_state(game)
+        clone_us, legal_us, apply_us = per_call_costs(state, seconds)
+        player = state.current_player()
+        obs_us = best_per_call(lambda: state.observation_tensor(player), seconds) * 1e6
+        print(f"| {game} | {raw_actions:,.0f} | {nat_moves:,.0f} | {nat_games:,.0f} | {py_moves:,.0f} | {raw_actions / py_moves:.1f}x "
+              f"| {clone_us:.2f} | {legal_us:.2f} | {apply_us:.2f} | {obs_us:.2f} |")
+    print()
+
+
+def batch_rate(game: salon.Game, n: int, threads: int, seconds: float) -> float:
+    """Batched steps per second (one step = one decision per game plus the chance nodes after it,
+    with observations and masks written); only `step` is timed, not the action choice."""
+    env = salon.VectorEnv(game, n, seed=1, threads=threads)
+    env.reset()
+    steps, stepping, k = 0, 0.0, 0
+    while stepping < seconds or k < 3:
+        actions = env.random_actions(k)
+        t = time.perf_counter()
+        env.step(actions)
+        stepping += time.perf_counter() - t
+        steps += n
+        k += 1
+    return steps / stepping
+
+
+def section_batch(seconds: float) -> None:
+    print("### Batched environment (`VectorEnv.step`, observations and masks included)\n")
+    print("One step = one decision in every game plus the chance nodes that follow it. The reference is the")
+    print("native raw-state playout on one thread, counted in decisions per second.\n")
+    header = " | ".join(f"batch {n} / {t} thr" for n in BATCH_SIZES for t in THREADS)
+    print(f"| game | native decisions/s | {header} | best 1-thr / native | 2-thr / 1-thr at 1024 |")
+    print("|---|---|" + "---|" * (len(BATCH_SIZES) * len(THREADS)) + "---|---|")
+    for name in salon.game_names():
+        game = salon.load_game(name)
+        _, native_decisions = raw_rates(game, seconds)
+        rates = {(n, t): batch_rate(game, n, t, seconds) for n in BATCH_SIZES for t in THREADS}
+        cells = " | ".join(f"{rates[(n, t)]:,.0f}" for n in BATCH_SIZES for t in THREADS)
+        best1 = max(rates[(n, 1)] for n in BATCH_SIZES)
+        print(f"| {game} | {native_decisions:,.0f} | {cells} | {best1 / native_decisions:.0%} | {rates[(1024, 2)] / rates[(1024, 1)]:.2f}x |")
+    print()
+
+
+def section_openspiel(seconds: float) -> None:
+    try:
+        import pyspiel
+    except ImportError:
+        print("### OpenSpiel\n\n`pyspiel` is not installed (`pip install open_spiel`): section skipped.\n")
+        return
+    print("### Beside OpenSpiel's `pyspiel` (same process, same machine)\n")
+    print("| game | clone µs | legal_actions µs | apply_action µs | Python-loop playout actions/s |")
+    print("|---|---|---|---|---|")
+
+    def spiel_loop(game: Any, seed: int) -> int:
+        import random
+
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            moves += 1
+        return moves
+
+    rows: list[tuple[str, Any]] = [(f"pyspiel {g}", pyspiel.load_game(g)) for g in OPENSPIEL_GAMES]
+    rows += [(f"salon {n}", salon.load_game(n)) for n in salon.game_names()]
+    for label, game in rows:
+        if label.startswith("pyspiel"):
+            state = game.new_initial_state()
+            import random
+
+            rng = random.Random(1)
+            for _ in range(30):
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    state.apply_action(state.chance_outcomes()[0][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+            while state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+            moves, _ = playout_rate(spiel_loop, game, seconds)
+        else:
+            state = midgame_state(game)
+            moves, _ = playout_rate(python_loop_playout, game, seconds)
+        clone_us, legal_us, apply_us = per_call_costs(state, seconds)
+        print(f"| {label} | {clone_us:.2f} | {legal_us:.2f} | {apply_us:.2f} | {moves:,.0f} |")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "all"])
     args = parser.parse_args()
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, salon {salon.__version__}")
-    print()
-    print("| game | native playout moves/s | games/s | Python-loop moves/s | native / Python | clone µs | legal_actions µs | apply_action µs | observation_tensor µs |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for name in salon.game_names():
-        game = salon.load_game(name)
-        nat_moves, nat_games = playout_rate(native_playout, game, args.seconds)
-        py_moves, _ = playout_rate(python_loop_playout, game, args.seconds)
-        state = midgame_state(game)
-        action = state.legal_actions()[0]
-        clone_us = best_per_call(state.clone, args.seconds) * 1e6
-        legal_us = best_per_call(state.legal_actions, args.seconds) * 1e6
-        apply_us = best_per_call(lambda: state.clone().apply_action(action), args.seconds) * 1e6 - clone_us
-        player = state.current_player()
-        obs_us = best_per_call(lambda: state.observation_tensor(player), args.seconds) * 1e6
-        print(f"| {game} | {nat_moves:,.0f} | {nat_games:,.0f} | {py_moves:,.0f} | {nat_moves / py_moves:.1f}x "
-              f"| {clone_us:.2f} | {legal_us:.2f} | {apply_us:.2f} | {obs_us:.2f} |")
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, salon {salon.__version__}, load average {os.getloadavg()[0]:.1f}\n")
+    if args.section in ("single", "all"):
+        section_single(args.seconds)
+    if args.section in ("batch", "all"):
+        section_batch(args.seconds)
+    if args.section in ("openspiel", "all"):
+        section_openspiel(args.seconds)
 
 
 if __name__ == "__main__":

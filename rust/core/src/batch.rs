@@ -39,9 +39,16 @@ struct Slot<S> {
     episode: u64,
 }
 
+/// One bit per action id: the legal decisions of each game, kept from the last step so that
+/// checking a batch of actions costs a bit test per game.
+const BITS: usize = 64;
+
 pub struct BatchEnv<G: Game> {
     game: G,
     slots: Vec<Slot<G::State>>,
+    /// `words` u64 per game: the legal decisions at the game's current node.
+    legal_bits: Vec<u64>,
+    words: usize,
     base_seed: u64,
     auto_reset: bool,
     threads: usize,
@@ -67,7 +74,11 @@ impl<G: Game> BatchEnv<G> {
         let slots = (0..num_envs)
             .map(|i| Slot { state: initial.clone(), seed: episode_seed(seed, i, 0), ply: 0, episode: 0 })
             .collect();
-        Ok(BatchEnv { game, slots, base_seed: seed, auto_reset, threads })
+        let words = game.num_distinct_actions().div_ceil(BITS);
+        let legal_bits = vec![0; words * num_envs];
+        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, threads };
+        env.refresh_legal_bits();
+        Ok(env)
     }
 
     pub fn game(&self) -> &G {
@@ -125,16 +136,18 @@ impl<G: Game> BatchEnv<G> {
                 self.slots.len()
             )));
         }
-        let mut legal = ActionList::new();
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
             match slot.state.actor(&self.game) {
                 Actor::Player(_) => {
-                    legal.clear();
-                    slot.state.legal_actions(&self.game, &mut legal);
-                    if a < 0 || a > u32::MAX as i64 || !legal.contains(a as Action) {
+                    let bits = &self.legal_bits[i * self.words..(i + 1) * self.words];
+                    let legal = a >= 0
+                        && (a as usize) < self.game.num_distinct_actions()
+                        && bits[a as usize / BITS] >> (a as usize % BITS) & 1 == 1;
+                    if !legal {
+                        let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
                         return Err(SalonError::IllegalAction {
                             action: a.clamp(0, u32::MAX as i64) as Action,
-                            message: format!("not legal in game {i} of the batch ({} legal actions)", legal.len()),
+                            message: format!("not legal in game {i} of the batch ({count} legal actions)"),
                         });
                     }
                 }
@@ -163,6 +176,18 @@ impl<G: Game> BatchEnv<G> {
         Ok(())
     }
 
+    fn refresh_legal_bits(&mut self) {
+        let mut legal = ActionList::new();
+        for (slot, bits) in self.slots.iter().zip(self.legal_bits.chunks_mut(self.words)) {
+            bits.fill(0);
+            legal.clear();
+            slot.state.legal_actions(&self.game, &mut legal);
+            for &a in legal.iter() {
+                bits[a as usize / BITS] |= 1 << (a as usize % BITS);
+            }
+        }
+    }
+
     fn run(&mut self, actions: Option<&[i64]>, b: StepBuffers<'_>) {
         let n = self.slots.len();
         let g = &self.game;
@@ -173,8 +198,10 @@ impl<G: Game> BatchEnv<G> {
         let auto_reset = self.auto_reset;
         let base_seed = self.base_seed;
         let chunk = n.div_ceil(threads);
+        let words = self.words;
         let work = |offset: usize,
                     slots: &mut [Slot<G::State>],
+                    bits: &mut [u64],
                     obs: &mut [f32],
                     masks: &mut [bool],
                     players: &mut [i32],
@@ -214,6 +241,8 @@ impl<G: Game> BatchEnv<G> {
                 o.fill(0.0);
                 let m = &mut masks[k * mask_size..(k + 1) * mask_size];
                 m.fill(false);
+                let bw = &mut bits[k * words..(k + 1) * words];
+                bw.fill(0);
                 match slot.state.actor(g) {
                     Actor::Player(p) => {
                         players[k] = p as i32;
@@ -223,6 +252,7 @@ impl<G: Game> BatchEnv<G> {
                         for &a in legal.iter() {
                             if let Some(x) = m.get_mut(a as usize) {
                                 *x = true;
+                                bw[a as usize / BITS] |= 1 << (a as usize % BITS);
                             }
                         }
                     }
@@ -231,7 +261,7 @@ impl<G: Game> BatchEnv<G> {
             }
         };
         if threads == 1 {
-            work(0, &mut self.slots, b.observations, b.masks, b.players, b.rewards, b.terminated, b.episode_seeds);
+            work(0, &mut self.slots, &mut self.legal_bits, b.observations, b.masks, b.players, b.rewards, b.terminated, b.episode_seeds);
             return;
         }
         std::thread::scope(|scope| {
@@ -239,17 +269,18 @@ impl<G: Game> BatchEnv<G> {
             let parts = self
                 .slots
                 .chunks_mut(chunk)
+                .zip(self.legal_bits.chunks_mut(chunk * words))
                 .zip(b.observations.chunks_mut(chunk * obs_size))
                 .zip(b.masks.chunks_mut(chunk * mask_size))
                 .zip(b.players.chunks_mut(chunk))
                 .zip(b.rewards.chunks_mut(chunk * np))
                 .zip(b.terminated.chunks_mut(chunk))
                 .zip(b.episode_seeds.chunks_mut(chunk));
-            for ((((((slots, obs), masks), players), rewards), terminated), seeds) in parts {
+            for (((((((slots, bits), obs), masks), players), rewards), terminated), seeds) in parts {
                 let len = slots.len();
                 let work = &work;
                 let start = offset;
-                scope.spawn(move || work(start, slots, obs, masks, players, rewards, terminated, seeds));
+                scope.spawn(move || work(start, slots, bits, obs, masks, players, rewards, terminated, seeds));
                 offset += len;
             }
         });

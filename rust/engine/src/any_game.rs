@@ -73,17 +73,20 @@ impl AnyGame {
     }
 
     /// Plays `games` random games on the raw state (no history), from `seed`; returns the
-    /// total number of actions. The native speed reference of the benchmarks.
-    pub fn raw_random_playouts(&self, games: usize, seed: u64) -> u64 {
+    /// total numbers of actions (chance included) and of decisions. The native speed
+    /// reference of the benchmarks.
+    pub fn raw_random_playouts(&self, games: usize, seed: u64) -> (u64, u64) {
         let mut rng = salon_core::Xoshiro256StarStar::seed_from_u64(seed);
-        let mut total = 0u64;
+        let (mut actions, mut decisions) = (0u64, 0u64);
         each_game!(self, AnyGame, g => {
             for _ in 0..games {
                 let mut state = g.new_initial_state();
-                total += salon_core::playout::random_playout(g.as_ref(), &mut state, &mut rng) as u64;
+                let (a, d) = salon_core::playout::random_playout_counts(g.as_ref(), &mut state, &mut rng);
+                actions += a as u64;
+                decisions += d as u64;
             }
         });
-        total
+        (actions, decisions)
     }
 
     pub fn deserialize_state(&self, text: &str) -> SalonResult<AnyState> {

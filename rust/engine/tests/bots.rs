@@ -26,6 +26,9 @@ trait Visit {
 fn with_game(game: &AnyGame, v: &mut impl Visit) {
     match game {
         AnyGame::AzulSintra(g) => v.visit(g.as_ref()),
+        AnyGame::AtelierStudio(g) => v.visit(g.as_ref()),
+        AnyGame::AtelierCanvas(g) => v.visit(g.as_ref()),
+        AnyGame::ColorsOfParis(g) => v.visit(g.as_ref()),
     }
 }
 

@@ -139,9 +139,10 @@ impl Game {
     }
 
     /// Plays `games` whole random games inside the engine, on the raw state (no history,
-    /// no Python per move), with the GIL released; returns the total number of actions.
+    /// no Python per move), with the GIL released; returns `(actions, decisions)`: the
+    /// numbers of actions (chance outcomes included) and of player decisions.
     #[pyo3(signature = (games, seed=0))]
-    fn random_playouts(&self, py: Python<'_>, games: usize, seed: u64) -> u64 {
+    fn random_playouts(&self, py: Python<'_>, games: usize, seed: u64) -> (u64, u64) {
         let inner = &self.inner;
         crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed))
     }
