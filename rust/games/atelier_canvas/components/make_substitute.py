@@ -42,7 +42,7 @@ for i in range(25):
     s1 = SEC[i % 4]
     b1 = COL[(i + 1) % 5]
     b2 = COL[(i + 3) % 5]
-    cost = [s1, b1, b2] if i % 5 != 4 else [s1, SEC[(i + 1) % 4], b1]
+    cost = [s1, b1, b2]
     cards.append({"id": f"P{i+1:02d}", "type": "painted", "colour": COL[own], "cost": cost,
                   "artwork": arts[i]})
 for i in range(10):

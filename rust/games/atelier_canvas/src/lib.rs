@@ -150,3 +150,23 @@ impl Game for AtelierCanvas {
         AtelierCanvasState::new(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use salon_core::ParamValue;
+
+    #[test]
+    fn declared_sizes() {
+        for (players, length) in [(2, 4219), (3, 6325), (4, 8432), (5, 10539)] {
+            for expert in [false, true] {
+                let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+                let g = AtelierCanvas::with_params(&params, None).unwrap();
+                assert_eq!(g.num_distinct_actions(), 484);
+                assert_eq!(g.max_chance_outcomes(), 105);
+                assert_eq!(g.max_game_length(), length);
+                assert_eq!(g.observation_tensor_shape(), vec![2716]);
+            }
+        }
+    }
+}

@@ -19,6 +19,8 @@ struct Stats {
     plays: [usize; 3],
     paintings: usize,
     fakes: usize,
+    by_paintings: usize,
+    plies: usize,
 }
 
 /// Greedy: play the most advanced card possible (painted, then drawn, then blank), pay with the
@@ -73,6 +75,7 @@ fn play(g: &AtelierCanvas, seed: u64, use_greedy: bool, stats: &mut Stats) {
             }
             s.apply_unchecked(g, a);
         }
+        stats.plies += 1;
     }
     let n = g.num_players();
     stats.games += 1;
@@ -85,6 +88,9 @@ fn play(g: &AtelierCanvas, seed: u64, use_greedy: bool, stats: &mut Stats) {
     stats.winning_score += *scores[..n].iter().max().unwrap() as i64;
     stats.score_sum += scores[..n].iter().map(|&x| x as i64).sum::<i64>();
     stats.paintings += s.paintings();
+    if s.end_triggered() {
+        stats.by_paintings += 1;
+    }
     for p in 0..n {
         for st in s.palette(p) {
             if let Some(&top) = st.last() {
@@ -103,9 +109,11 @@ fn report(label: &str, g: &AtelierCanvas, games: u64, use_greedy: bool) -> Stats
     }
     let k = st.games as f64;
     println!(
-        "{label}: {} games, mean rounds {:.1}, capped {}, mean winning score {:.1}, mean score {:.1}, paintings/game {:.1}, fakes/game {:.1}, plays blank/drawn/painted {:?}",
+        "{label}: {} games, mean rounds {:.1}, mean actions {:.0}, ended by paintings {}, capped {}, mean winning score {:.1}, mean score {:.1}, paintings/game {:.1}, fakes/game {:.1}, plays blank/drawn/painted {:?}",
         st.games,
         st.rounds as f64 / k,
+        st.plies as f64 / k,
+        st.by_paintings,
         st.capped,
         st.winning_score as f64 / k,
         st.score_sum as f64 / k / g.num_players() as f64,

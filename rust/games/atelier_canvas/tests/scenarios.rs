@@ -666,9 +666,9 @@ fn end_thresholds_are_7_8_9_10_and_the_round_is_finished() {
         for k in 0..threshold - 1 {
             stacks.push(vec![names[k], names[40 + k], names[70 + k]]);
         }
-        // Player 1 can paint P25 (art 4) on D30 (art 4): cost grey+red+cyan.
+        // Player 1 can paint P25 (art 4) on D30 (art 4): cost grey+cyan+yellow.
         stacks.truncate(threshold - 1);
-        let hand1 = vec!["P25", "B14", "B13", "B11", "B22", "B15"];
+        let hand1 = vec!["P25", "B14", "B13", "B11", "B15"];
         let mut hands = vec![vec![]; players];
         hands[1] = hand1;
         let mut pal = vec![vec![]; players];
@@ -682,7 +682,6 @@ fn end_thresholds_are_7_8_9_10_and_the_round_is_finished() {
             "pay white by discarding B14",
             "pay black by discarding B13",
             "pay yellow by discarding B11",
-            "pay magenta by discarding B22",
             "pay cyan by discarding B15",
         ]);
         assert!(s.end_triggered(), "{players} players");
