@@ -225,11 +225,14 @@ pub fn describe(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usi
         let cyl: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.cyl[p][c], &COLOUR_NAMES[c][..1])).collect();
         let st: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.students[p][c], &COLOUR_NAMES[c][..1])).collect();
         let held = s.patron_loc.iter().filter(|&&l| l as usize == p).count();
+        let in_turn = p == s.cur()
+            && matches!(s.phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron | Phase::Refill);
+        let dice = if in_turn { format!("{} rolled, {} unspent", s.active[p], s.rolled_count()) } else { s.active[p].to_string() };
         let _ = writeln!(
             t,
             "P{p}: score {} | dice {} | paint {} | students on piles {} board {}/{} | inspiration {} | patrons {} (drawn {}){}",
             s.public_score(game, p),
-            s.active[p],
+            dice,
             cyl.join(" "),
             st.join(" "),
             s.pool[p],

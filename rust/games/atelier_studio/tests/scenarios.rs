@@ -1043,3 +1043,13 @@ fn declared_sizes() {
         println!("{n} players: max_game_length {}", g.max_game_length());
     }
 }
+
+#[test]
+fn render_and_observation_strings_are_readable() {
+    let (g, s) = mid_game(3, 4, 90);
+    let r = s.render(&g);
+    println!("{r}");
+    println!("{}", s.information_state_string(&g, 1).unwrap());
+    assert!(r.contains("piles: blue"));
+    assert!(r.contains("patron "));
+}
