@@ -73,6 +73,11 @@ fn random_play_figures() {
 /// A small greedy policy working from the action strings: always act rather than forgo,
 /// place on spaces whose action it can use now, paint with matching colours before white,
 /// take the most valuable painting, discard its most plentiful colour.
+thread_local! {
+    /// The seat (if any) whose greedy policy prefers the cheapest painting.
+    static CHEAP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisState, text: &str) -> i32 {
     let p = testing::mover(st);
     let pig = testing::pigments(st, p);
@@ -153,7 +158,8 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
     }
     if text.starts_with("take painting") {
         let card: usize = text.split(' ').nth(2).and_then(|x| x.parse().ok()).unwrap_or(0);
-        return 20 + g.data().paintings[card].points as i32;
+        let pts = g.data().paintings[card].points as i32;
+        return if CHEAP.with(|c| c.get()) == Some(p) { 40 - pts } else { 20 + pts };
     }
     if text.starts_with("take a bonus") {
         return 15;
@@ -267,5 +273,50 @@ fn greedy_play_ends_in_sensible_rounds() {
             assert!((4.0..=25.0).contains(&mean_rounds), "mean rounds {mean_rounds}");
             assert!(s.capped * 4 <= s.games, "too many games reach the round cap");
         }
+    }
+}
+
+/// Cheap paintings against valuable ones: the seat preferring the cheapest painting should
+/// win a fair share (neither kind of card always worth taking).
+#[test]
+fn cheap_and_valuable_paintings_both_win_games() {
+    use salon_core::{ActionList, State};
+    let games = if cfg!(debug_assertions) { 6 } else { 400 };
+    let g = Arc::new(game(2, false));
+    let mut cheap_wins = 0.0;
+    for seed in 0..games {
+        let cheap_seat = (seed % 2) as usize;
+        CHEAP.with(|c| c.set(Some(cheap_seat)));
+        let mut t = TrackedState::new(g.clone(), 12000 + seed);
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        let mut legal = ActionList::new();
+        while !t.is_terminal() {
+            if t.is_chance_node() {
+                t.apply_random_chance().unwrap();
+                continue;
+            }
+            t.legal_actions(&mut legal);
+            let st = *t.state();
+            let mut best = i32::MIN;
+            let mut choice = Vec::new();
+            for &a in legal.iter() {
+                let v = greedy_value(&g, &st, &st.action_to_string(&g, a));
+                if v > best {
+                    best = v;
+                    choice.clear();
+                }
+                if v == best {
+                    choice.push(a);
+                }
+            }
+            t.apply_action(choice[rng.below(choice.len() as u64) as usize]).unwrap();
+        }
+        cheap_wins += t.returns()[cheap_seat];
+    }
+    CHEAP.with(|c| c.set(None));
+    let share = cheap_wins / games as f64;
+    println!("cheap-painting greedy vs valuable-painting greedy (2 players): cheap seat wins {:.1}%", 100.0 * share);
+    if !cfg!(debug_assertions) {
+        assert!((0.15..=0.85).contains(&share), "one kind of painting dominates: {share}");
     }
 }

@@ -642,11 +642,12 @@ fn game_ends_when_the_fifth_black_is_taken() {
 }
 
 /// Player 0 finishes paintings 30 and 31 (10 points each) with one white: 18 points.
-/// Player 1 paints painting 24 (8 points) with `p1_whites` whites (if `p1_paints`) and
+/// Player 1 paints painting 14 (8 points) with `p1_whites` whites (if `p1_paints`) and
 /// holds `p1_blacks` blacks.
 fn tie_game(p1_paints: bool, p1_whites: u16, p1_blacks: u8) -> (ColorsOfParis, ColorsOfParisState) {
     let g = game(2, false);
     let mut st = testing::start(&g);
+    assert_eq!((g.data().paintings[30].points, g.data().paintings[31].points), (10, 10));
     for (card, whites) in [(30, 0b1u16), (31, 0)] {
         testing::hand_painting(&mut st, 0, card);
         testing::prefill(&g, &mut st, card, 0xFF, whites);
@@ -654,9 +655,10 @@ fn tie_game(p1_paints: bool, p1_whites: u16, p1_blacks: u8) -> (ColorsOfParis, C
         testing::give(&mut st, 0, last, 1);
     }
     if p1_paints {
-        testing::hand_painting(&mut st, 1, 24);
-        testing::prefill(&g, &mut st, 24, 0xFF, p1_whites);
-        let last = g.data().paintings[24].grid[8];
+        assert_eq!(g.data().paintings[14].points, 8);
+        testing::hand_painting(&mut st, 1, 14);
+        testing::prefill(&g, &mut st, 14, 0xFF, p1_whites);
+        let last = g.data().paintings[14].grid[8];
         testing::give(&mut st, 1, last, 1);
     }
     testing::give_black(&mut st, 1, p1_blacks);
