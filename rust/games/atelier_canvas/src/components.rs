@@ -174,6 +174,67 @@ pub struct CardSet {
 
 pub const SUBSTITUTE_JSON: &str = include_str!("../components/substitute.json");
 
+/// Checks the JSON types of every field of every card and objective, so that a wrong type or
+/// a misspelt field is reported with the card and the field.
+fn check_shapes(value: &serde_json::Value) -> SalonResult<()> {
+    use serde_json::Value;
+    let obj = value.as_object().ok_or_else(|| err("the file must be a JSON object".into()))?;
+    for (field, want) in [("name", "a string"), ("artworks", "a list of names"), ("cards", "a list of cards"), ("objectives", "a list of objectives")] {
+        let ok = match obj.get(field) {
+            None => return Err(err(format!("missing field {field:?}"))),
+            Some(Value::String(_)) => field == "name",
+            Some(Value::Array(_)) => field != "name",
+            Some(_) => false,
+        };
+        if !ok {
+            return Err(err(format!("field {field:?} must be {want}")));
+        }
+    }
+    let is_str = |v: &Value| v.is_string();
+    let is_int = |v: &Value| v.is_i64();
+    let is_str_list = |v: &Value| v.as_array().is_some_and(|a| a.iter().all(Value::is_string));
+    type Check<'a> = (&'a str, &'a str, bool, &'a dyn Fn(&Value) -> bool);
+    let card_fields: [Check; 5] = [
+        ("id", "a string", true, &is_str),
+        ("type", "a string", true, &is_str),
+        ("colour", "a colour name", false, &is_str),
+        ("cost", "a list of colour names", false, &is_str_list),
+        ("artwork", "an integer", false, &is_int),
+    ];
+    let objective_fields: [Check; 5] = [
+        ("id", "a string", true, &is_str),
+        ("name", "a string", true, &is_str),
+        ("kind", "a string", true, &is_str),
+        ("count", "an integer", true, &is_int),
+        ("points", "an integer", true, &is_int),
+    ];
+    for (list, what, fields) in [("cards", "card", &card_fields), ("objectives", "objective", &objective_fields)] {
+        let items = obj.get(list).and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, item) in items.iter().enumerate() {
+            let who = match item.get("id").and_then(Value::as_str) {
+                Some(id) => format!("{what} {id:?}"),
+                None => format!("{what} #{i}"),
+            };
+            let o = item.as_object().ok_or_else(|| err(format!("{who}: must be a JSON object")))?;
+            for key in o.keys() {
+                if !fields.iter().any(|f| f.0 == key) {
+                    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
+                    return Err(err(format!("{who}: unknown field {key:?}; the fields are {}", names.join(", "))));
+                }
+            }
+            for (name, want, required, ok) in fields.iter() {
+                match o.get(*name) {
+                    None if *required => return Err(err(format!("{who}: missing field {name:?}"))),
+                    None => {}
+                    Some(v) if !ok(v) => return Err(err(format!("{who}: field {name:?} must be {want}"))),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn colour_index(name: &str) -> Option<u8> {
     COLOUR_NAMES.iter().position(|&c| c == name).map(|i| i as u8)
 }
@@ -185,8 +246,11 @@ fn err(message: String) -> SalonError {
 impl CardSet {
     /// Parses and validates a component file.
     pub fn parse(json: &str) -> SalonResult<CardSet> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| err(format!("the file is not valid JSON: {e}")))?;
+        check_shapes(&value)?;
         let file: ComponentFile =
-            serde_json::from_str(json).map_err(|e| err(format!("the file does not match the schema: {e}")))?;
+            serde_json::from_value(value).map_err(|e| err(format!("the file does not match the schema: {e}")))?;
         Self::validate(file)
     }
 
@@ -251,13 +315,13 @@ impl CardSet {
                             "{who}: field \"cost\" asks for secondary colour {name:?}; only painted canvases may"
                         )));
                     }
-                    cost[c as usize] += 1;
                     units += if c as usize >= NUM_BASIC { 2 } else { 1 };
-                }
-                if units > MAX_COST_UNITS {
-                    return Err(err(format!(
-                        "{who}: field \"cost\" asks for {units} colour units; at most {MAX_COST_UNITS} (a secondary counts 2)"
-                    )));
+                    if units > MAX_COST_UNITS {
+                        return Err(err(format!(
+                            "{who}: field \"cost\" asks for more than {MAX_COST_UNITS} colour units (a secondary counts 2)"
+                        )));
+                    }
+                    cost[c as usize] += 1;
                 }
                 let artwork = if kind == Kind::Blank {
                     if spec.artwork.is_some() {

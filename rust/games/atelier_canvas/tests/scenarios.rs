@@ -839,6 +839,37 @@ fn resample_redraws_unseen_cards_and_keeps_the_information_state() {
     assert!(changed, "the opponent's hand should be redrawn");
 }
 
+#[test]
+fn resample_after_a_reshuffle_keeps_cards_in_their_deck_epoch() {
+    let g = game(2, false);
+    // Player 1 holds 4 face-down cards from the first deck; the deck then runs out and the
+    // discard pile becomes a new deck; player 1 draws one card of the new deck.
+    let mut s = build(&g, &pos(|p| {
+        p.hands = vec![vec!["J01"], vec!["B01", "B02", "D01", "P01"]];
+        p.current = 1;
+    }));
+    testing::move_deck_to_discard(&mut s);
+    act(&mut s, &g, "draw from the deck");
+    assert_eq!(testing::epoch(&s), 1);
+    settle(&mut s, &g);
+    act(&mut s, &g, "draw from the deck");
+    settle(&mut s, &g);
+    assert_eq!(s.current_player(), 0);
+    let old: Vec<usize> = ["B01", "B02", "D01", "P01"].iter().map(|n| id(&g, n)).collect();
+    let info = s.information_state_string(&g, 0).unwrap();
+    assert!(info.contains("unseen epoch 0 (p1:4)"), "{info}");
+    for seed in 0..20 {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        let r = s.resample_from_infostate(&g, 0, &mut rng).unwrap();
+        assert_eq!(r.information_state_string(&g, 0).unwrap(), info);
+        // The first-deck cards can only be in player 1's hand: the new deck never had them.
+        for &c in &old {
+            assert!(r.hand(1).contains(&c));
+        }
+        assert_eq!(r.hand(1).len(), 6);
+    }
+}
+
 // ----- components ----------------------------------------------------------------------
 
 #[test]
@@ -896,6 +927,26 @@ fn malformed_component_files_are_rejected_naming_the_problem() {
         card_mut(v, "J01")["colour"] = Value::from("cyan");
     });
     assert!(m.contains("J01") && m.contains("joker"), "{m}");
+    let m = rejected(|v| {
+        card_mut(v, "B09")["cost"] = Value::from("cyan");
+    });
+    assert!(m.contains("B09") && m.contains("\"cost\" must be a list"), "{m}");
+    let m = rejected(|v| {
+        card_mut(v, "B10")["colur"] = Value::from("cyan");
+    });
+    assert!(m.contains("B10") && m.contains("unknown field \"colur\""), "{m}");
+    let m = rejected(|v| {
+        card_mut(v, "D05")["cost"] = Value::from(vec!["cyan"; 9]);
+    });
+    assert!(m.contains("D05") && m.contains("more than 8"), "{m}");
+    let m = rejected(|v| {
+        card_mut(v, "P04").as_object_mut().unwrap().remove("artwork");
+    });
+    assert!(m.contains("P04") && m.contains("artwork"), "{m}");
+    let m = rejected(|v| {
+        v["objectives"][0]["points"] = Value::from(99);
+    });
+    assert!(m.contains("O1") && m.contains("points"), "{m}");
     assert!(matches!(
         AtelierCanvas::with_params(&params(2, false), Some("{not json")),
         Err(SalonError::InvalidComponents { .. })
