@@ -1,0 +1,333 @@
+"""The arena and a self-play data generator, locally or on Ray (one machine or a cluster).
+
+>>> import salon
+>>> from salon.adapters.ray_runner import run_arena, generate_selfplay, play_seeds
+>>> game = salon.load_game("azul_sintra", players=2)
+>>> result = run_arena(game, {"a": "random", "b": "random"}, range(100))   # address=None: local Ray
+>>> result.summary["a"]["mean_return"]
+>>> data = generate_selfplay(game, range(1000), address="ray://head:10001")  # a cluster
+>>> local = play_seeds(game, ["random", "random"], range(100))                # no Ray at all
+
+Every game is a pure function of its seed: the chance sequence comes from the game's seeded
+generator and each seat's policy is built afresh for that game from ``derive_seed(seed, seat)``.
+So the records do not depend on how the seeds are split among workers, and equal the records of
+the same seeds played without Ray (:func:`play_seeds`). The seeds are split into chunks, each
+chunk is given to one worker (a Ray actor, one per CPU by default), and the records come back in
+seed order; the runner checks that each requested seed has exactly one record (no loss, no
+duplicate).
+
+Policies are given as *specs*: ``"random"`` (uniformly random legal moves, in Python), a native
+bot ``"greedy"``, ``"mcts"``, ``"mcts/200"`` (:class:`salon.Bot`, with its simulation count) or
+``"native_random"``, ``"module:factory"``
+(an importable factory), or a callable ``factory(seed) -> policy``, where a policy is a callable
+``(state) -> action`` or an object with ``step(state)`` (see :mod:`salon.adapters.policies`).
+Factories are shipped to the workers by Ray's pickling (closures are fine).
+
+Command line (the same command scales from this machine to a cluster)::
+
+    python -m salon.adapters.ray_runner arena --game "azul_sintra(players=2)" \\
+        --policy a=random --policy b=random --seeds 0:200 --out arena.jsonl [--address auto]
+    python -m salon.adapters.ray_runner selfplay --game colors_of_paris --seeds 0:1000 --out data.jsonl
+    python -m salon.adapters.ray_runner arena ... --local          # without Ray
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import socket
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import salon
+from salon import _core
+from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, derive_seed
+from salon.records import record_of, write_records
+
+__all__ = [
+    "ArenaResult",
+    "PolicySpec",
+    "generate_selfplay",
+    "make_policy",
+    "play_game",
+    "play_seeds",
+    "run_arena",
+    "seating",
+]
+
+PolicySpec = Union[str, Callable[[int], PolicyLike]]
+
+_NATIVE_KINDS = {"greedy": "greedy", "mcts": "mcts", "native_random": "random"}
+
+
+def make_policy(spec: PolicySpec, seed: int) -> Callable[[_core.State], int]:
+    """Builds the policy of a spec for one game, seeded with ``seed``."""
+    if isinstance(spec, str):
+        if spec == "random":
+            return as_policy(UniformRandomPolicy(seed))
+        kind, _, sims = spec.partition("/")
+        if kind in _NATIVE_KINDS:
+            bot_cls = getattr(salon, "Bot", None)
+            if bot_cls is None:
+                raise ValueError(f"policy {spec!r} needs salon's native bots (salon.Bot), not in this build")
+            options: dict[str, Any] = {"seed": seed}
+            if sims:
+                options["simulations"] = int(sims)
+            return as_policy(bot_cls(_NATIVE_KINDS[kind], **options))
+        if ":" in spec:
+            module, _, attr = spec.partition(":")
+            factory = getattr(importlib.import_module(module), attr)
+            return as_policy(factory(seed))
+        raise ValueError(f"unknown policy {spec!r}: use 'random', 'module:factory' or a callable factory(seed)")
+    if callable(spec):
+        return as_policy(spec(seed))
+    raise TypeError(f"a policy spec is a string or a callable factory(seed), not {spec!r}")
+
+
+def _named(policies: Mapping[str, PolicySpec] | Sequence[PolicySpec]) -> tuple[list[str], list[PolicySpec]]:
+    if isinstance(policies, Mapping):
+        return list(policies.keys()), list(policies.values())
+    specs = list(policies)
+    names = [s if isinstance(s, str) else getattr(s, "__name__", f"policy{i}") for i, s in enumerate(specs)]
+    if len(set(names)) != len(names):
+        names = [f"{n}#{i}" for i, n in enumerate(names)]
+    return names, specs
+
+
+def seating(seed: int, num_policies: int, num_seats: int, rotate: bool = True) -> list[int]:
+    """Which policy sits in each seat for the game of ``seed``.
+
+    Without rotation seat ``s`` gets policy ``s % num_policies``; with rotation the assignment is
+    shifted by ``seed`` (so over any ``num_seats`` consecutive seeds each policy takes each seat).
+    """
+    shift = seed % num_seats if rotate else 0
+    return [((s + shift) % num_seats) % num_policies for s in range(num_seats)]
+
+
+def play_game(
+    game: _core.Game, specs: Sequence[PolicySpec], seed: int, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Plays one game: ``specs[s]`` in seat ``s``; chance from the game's generator; returns its record."""
+    n = game.num_players()
+    if len(specs) != n:
+        raise ValueError(f"{game.name} has {n} seats, {len(specs)} policies were given")
+    policies = [make_policy(spec, derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    state = game.new_initial_state(seed=seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(policies[state.current_player()](state))
+    labels = list(names) if names is not None else [s if isinstance(s, str) else "policy" for s in specs]
+    return record_of(state, labels)
+
+
+def play_seeds(
+    game: _core.Game,
+    policies: Mapping[str, PolicySpec] | Sequence[PolicySpec],
+    seeds: Iterable[int],
+    rotate: bool = True,
+) -> list[dict[str, Any]]:
+    """The records of the games of ``seeds``, played here without Ray (in seed order)."""
+    names, specs = _named(policies)
+    n = game.num_players()
+    records = []
+    for seed in seeds:
+        seat_of = seating(int(seed), len(specs), n, rotate)
+        records.append(play_game(game, [specs[i] for i in seat_of], int(seed), [names[i] for i in seat_of]))
+    return records
+
+
+def _worker_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class _Worker:
+    """The body of a Ray actor: plays the seed chunks it is given."""
+
+    def play(
+        self,
+        game: _core.Game,
+        policies: Mapping[str, PolicySpec] | Sequence[PolicySpec],
+        seeds: list[int],
+        rotate: bool,
+    ) -> tuple[str, list[dict[str, Any]]]:
+        return _worker_id(), play_seeds(game, policies, seeds, rotate)
+
+
+@dataclass
+class ArenaResult:
+    """Records in seed order, which worker played which seeds, and per-policy totals."""
+
+    records: list[dict[str, Any]]
+    workers: dict[str, list[int]] = field(default_factory=dict)
+    summary: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+def _summary(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for rec in records:
+        best = max(rec["returns"])
+        for seat, name in enumerate(rec["players"]):
+            s = out.setdefault(name, {"seats_played": 0.0, "total_return": 0.0, "wins": 0.0})
+            s["seats_played"] += 1
+            s["total_return"] += rec["returns"][seat]
+            s["wins"] += float(rec["returns"][seat] == best and best > 0)
+    for s in out.values():
+        s["mean_return"] = s["total_return"] / s["seats_played"] if s["seats_played"] else 0.0
+    return out
+
+
+def _chunks(seeds: list[int], size: int) -> list[list[int]]:
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def _check_complete(seeds: list[int], records: list[dict[str, Any]]) -> None:
+    got = [rec["seed"] for rec in records]
+    if got != seeds:
+        missing = sorted(set(seeds) - set(got))
+        dup = sorted({s for s in got if got.count(s) > 1})
+        raise RuntimeError(f"records do not match the seeds: missing {missing[:10]}, duplicated {dup[:10]}")
+
+
+def _run(
+    game: _core.Game,
+    policies: Mapping[str, PolicySpec] | Sequence[PolicySpec],
+    seeds: Iterable[int],
+    rotate: bool,
+    address: str | None,
+    num_workers: int | None,
+    chunk_size: int | None,
+    use_ray: bool,
+) -> ArenaResult:
+    seed_list = [int(s) for s in seeds]
+    if len(set(seed_list)) != len(seed_list):
+        raise ValueError("the seeds must be distinct (one game per seed)")
+    if not use_ray:
+        records = play_seeds(game, policies, seed_list, rotate)
+        return ArenaResult(records, {_worker_id(): seed_list}, _summary(records))
+
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
+        started = True
+    try:
+        if num_workers is None:
+            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        num_workers = max(1, min(num_workers, len(seed_list) or 1))
+        if chunk_size is None:
+            chunk_size = max(1, -(-len(seed_list) // (num_workers * 4)))
+        actor_cls = ray.remote(num_cpus=1)(_Worker)
+        actors = [actor_cls.remote() for _ in range(num_workers)]
+        game_ref = ray.put(game)
+        policies_ref = ray.put(policies)
+        chunks = _chunks(seed_list, chunk_size)
+        refs = [
+            actors[i % num_workers].play.remote(game_ref, policies_ref, chunk, rotate) for i, chunk in enumerate(chunks)
+        ]
+        results = ray.get(refs)
+        for actor in actors:
+            ray.kill(actor)
+    finally:
+        if started:
+            ray.shutdown()
+    records: list[dict[str, Any]] = []
+    workers: dict[str, list[int]] = {}
+    for chunk, (worker, recs) in zip(chunks, results):
+        records.extend(recs)
+        workers.setdefault(worker, []).extend(chunk)
+    _check_complete(seed_list, records)
+    return ArenaResult(records, workers, _summary(records))
+
+
+def run_arena(
+    game: _core.Game | str,
+    policies: Mapping[str, PolicySpec] | Sequence[PolicySpec],
+    seeds: Iterable[int],
+    *,
+    rotate: bool = True,
+    address: str | None = None,
+    num_workers: int | None = None,
+    chunk_size: int | None = None,
+    use_ray: bool = True,
+) -> ArenaResult:
+    """Plays the games of ``seeds`` between ``policies`` (named by a mapping, or a list), seats rotating.
+
+    ``address=None`` uses the running Ray instance or starts a local one (shut down afterwards);
+    ``address="auto"`` or ``"ray://host:port"`` joins a cluster. ``use_ray=False`` plays here.
+    """
+    if isinstance(game, str):
+        game = salon.load_game(game)
+    return _run(game, policies, seeds, rotate, address, num_workers, chunk_size, use_ray)
+
+
+def generate_selfplay(
+    game: _core.Game | str,
+    seeds: Iterable[int],
+    *,
+    policy: PolicySpec = "random",
+    address: str | None = None,
+    num_workers: int | None = None,
+    chunk_size: int | None = None,
+    use_ray: bool = True,
+) -> list[dict[str, Any]]:
+    """Self-play records (``salon-record/1`` dicts, seed order): ``policy`` in every seat."""
+    if isinstance(game, str):
+        game = salon.load_game(game)
+    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "policy")
+    specs = {name: policy}
+    return _run(game, specs, seeds, False, address, num_workers, chunk_size, use_ray).records
+
+
+def _parse_seeds(text: str) -> range:
+    start, _, stop = text.partition(":")
+    return range(int(start), int(stop)) if stop else range(int(start))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m salon.adapters.ray_runner", description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["arena", "selfplay"])
+    parser.add_argument("--game", required=True, help='an engine name or spec, e.g. "azul_sintra(players=3)"')
+    parser.add_argument("--policy", action="append", default=[], help="NAME=SPEC or SPEC ('random', 'module:factory')")
+    parser.add_argument("--seeds", default="0:100", help="START:STOP (or N for 0:N)")
+    parser.add_argument("--no-rotate", action="store_true", help="arena: keep policies in fixed seats")
+    parser.add_argument("--address", default=None, help="Ray address (default: local instance; 'auto', 'ray://...')")
+    parser.add_argument("--workers", type=int, default=None, help="number of Ray actors (default: cluster CPUs)")
+    parser.add_argument("--chunk-size", type=int, default=None)
+    parser.add_argument("--local", action="store_true", help="play here without Ray")
+    parser.add_argument("--out", default=None, help="write the records as JSON Lines")
+    args = parser.parse_args(argv)
+    game = salon.load_game(args.game)
+    seeds = _parse_seeds(args.seeds)
+    use_ray = not args.local
+    if args.command == "arena":
+        named: dict[str, PolicySpec] = {}
+        for i, item in enumerate(args.policy or ["random"] * game.num_players()):
+            name, eq, spec = item.partition("=")
+            named[name if eq else f"{item}#{i}"] = spec if eq else item
+        result = run_arena(
+            game, named, seeds, rotate=not args.no_rotate, address=args.address, num_workers=args.workers,
+            chunk_size=args.chunk_size, use_ray=use_ray,
+        )
+        records = result.records
+        print(json.dumps({"games": len(records), "workers": len(result.workers), "summary": result.summary}, indent=2))
+    else:
+        spec = args.policy[0] if args.policy else "random"
+        records = generate_selfplay(
+            game, seeds, policy=spec, address=args.address, num_workers=args.workers, chunk_size=args.chunk_size,
+            use_ray=use_ray,
+        )
+        print(json.dumps({"games": len(records), "plies": sum(len(r["actions"]) for r in records)}))
+    if args.out:
+        write_records(args.out, records)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
