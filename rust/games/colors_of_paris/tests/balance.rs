@@ -70,14 +70,14 @@ fn random_play_figures() {
     }
 }
 
-/// A small greedy policy working from the action strings: always act rather than forgo,
-/// place on spaces whose action it can use now, paint with matching colours before white,
-/// take the most valuable painting, discard its most plentiful colour.
 thread_local! {
     /// The seat (if any) whose greedy policy prefers the cheapest painting.
     static CHEAP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
 }
 
+/// A small greedy policy working from the action strings: always act rather than forgo,
+/// place on spaces whose action it can use now, paint with matching colours before white,
+/// take the most valuable painting (the cheapest for the `CHEAP` seat), discard its most plentiful colour.
 fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisState, text: &str) -> i32 {
     let p = testing::mover(st);
     let pig = testing::pigments(st, p);

@@ -560,6 +560,57 @@ fn half_turn_replaces_all_paintings_on_the_easels() {
 }
 
 #[test]
+fn half_turn_counts_when_a_2_step_rotation_passes_the_forbidden_space() {
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    // Four plain rounds: red on sector 4; a 2-step rotation passes sector 5 and lands on the
+    // forbidden sector 6.
+    for _ in 0..4 {
+        place(&g, &mut st, &[&[], &[]]);
+        finish_round(&g, &mut st);
+    }
+    assert_eq!(testing::rotation(&st), 4);
+    place(&g, &mut st, &[&[], &["rotate"]]);
+    until_turn(&g, &mut st, 1);
+    testing::play(&g, &mut st, "use rotate");
+    forgo_rest(&g, &mut st);
+    testing::play(&g, &mut st, "rotate 2 steps");
+    assert_eq!(testing::rotation(&st), 6);
+    testing::settle_chance(&g, &mut st, |_, _| None);
+    assert_eq!(testing::easels(&st), [3, 4, 5, NONE], "all easels replaced");
+    // Rotating 0 steps while on the forbidden space is not a new half-turn.
+    while testing::phase(&st) != PH_PLACE {
+        let legal = testing::legal_strings(&g, &st);
+        testing::play(&g, &mut st, &legal[0]);
+    }
+    place(&g, &mut st, &[&[], &["rotate"]]);
+    until_turn(&g, &mut st, 1);
+    testing::play(&g, &mut st, "use rotate");
+    forgo_rest(&g, &mut st);
+    testing::play(&g, &mut st, "rotate 0 steps");
+    assert_eq!(testing::rotation(&st), 6);
+    assert!(!st.is_chance_node(&g));
+    assert_eq!(testing::easels(&st), [3, 4, 5, NONE]);
+    ok(&g, &st);
+}
+
+#[test]
+fn empty_painting_deck_leaves_easels_empty() {
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    for c in 3..NUM_PAINTINGS {
+        testing::hand_painting(&mut st, 1, c);
+    }
+    place(&g, &mut st, &[&["space 0 ("], &[]]);
+    testing::play(&g, &mut st, "use space 0 (take painting)");
+    testing::play(&g, &mut st, "take painting 0 ");
+    forgo_rest(&g, &mut st);
+    assert!(!st.is_chance_node(&g), "nothing to draw");
+    assert_eq!(testing::easels(&st), [NONE, 1, 2, NONE]);
+    ok(&g, &st);
+}
+
+#[test]
 fn discard_down_to_12_pigments_black_not_counted() {
     let g = game(2, false);
     let mut st = testing::start(&g);
