@@ -168,23 +168,52 @@ fn name(game: &AtelierCanvas, c: usize) -> &str {
     game.set.cards.get(c).map(|x| x.id.as_str()).unwrap_or("?")
 }
 
-fn list(game: &AtelierCanvas, cards: impl Iterator<Item = usize>) -> String {
-    let mut out = String::new();
-    for c in cards {
-        if !out.is_empty() {
-            out.push(' ');
+/// Card names by location, in one pass: discard, being played, each hand, each hand's known cards.
+struct Buckets {
+    discard: String,
+    playing: String,
+    hand: [String; 5],
+    known: [String; 5],
+}
+
+fn add(out: &mut String, name: &str) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(name);
+}
+
+fn dash(s: &str) -> &str {
+    if s.is_empty() {
+        "-"
+    } else {
+        s
+    }
+}
+
+fn buckets(s: &AtelierCanvasState, game: &AtelierCanvas) -> Buckets {
+    let mut b = Buckets { discard: String::new(), playing: String::new(), hand: Default::default(), known: Default::default() };
+    for c in 0..NUM_CARDS {
+        let l = s.loc[c];
+        if l == LOC_DISCARD {
+            add(&mut b.discard, name(game, c));
+        } else if l == LOC_PLAYING {
+            add(&mut b.playing, name(game, c));
+        } else if (LOC_HAND..LOC_HAND + 5).contains(&l) {
+            let j = (l - LOC_HAND) as usize;
+            add(&mut b.hand[j], name(game, c));
+            if s.flags[c] & F_KNOWN != 0 {
+                add(&mut b.known[j], name(game, c));
+            }
         }
-        out.push_str(name(game, c));
     }
-    if out.is_empty() {
-        out.push('-');
-    }
-    out
+    b
 }
 
 /// The public table plus `p`'s own hand.
 pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
     let n = game.players;
+    let bk = buckets(s, game);
     let mut o = String::new();
     let _ = writeln!(o, "I am player {p}");
     let phase = match s.phase {
@@ -236,7 +265,7 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
         .map(|i| if s.circle[i] == NONE { format!("{i}:--") } else { format!("{i}:{}", name(game, s.circle[i] as usize)) })
         .collect();
     let _ = writeln!(o, "circle {}", circle.join(" "));
-    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", s.deck_count, s.discard_count, list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DISCARD)));
+    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", s.deck_count, s.discard_count, dash(&bk.discard));
     let objectives: Vec<String> = game
         .set
         .objectives
@@ -248,17 +277,17 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
         })
         .collect();
     let _ = writeln!(o, "objectives {}", objectives.join(" "));
-    if s.loc.contains(&LOC_PLAYING) {
-        let _ = writeln!(o, "being played: {}", list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_PLAYING)));
+    if !bk.playing.is_empty() {
+        let _ = writeln!(o, "being played: {}", bk.playing);
     }
     for j in 0..n {
         let hand = if j == p {
-            format!("hand {}", list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_HAND + j as u8)))
+            format!("hand {}", dash(&bk.hand[j]))
         } else {
             format!(
                 "{} cards in hand, known: {}",
                 s.hand_count[j],
-                list(game, (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_HAND + j as u8 && s.flags[c] & F_KNOWN != 0))
+                dash(&bk.known[j])
             )
         };
         let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
@@ -307,25 +336,39 @@ pub(crate) fn palette_text(s: &AtelierCanvasState, game: &AtelierCanvas, j: usiz
 /// number of face-down cards of each epoch in each opponent's hand.
 pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
     let mut o = observation_string(s, game, p);
-    let mut epochs: Vec<u16> = (0..NUM_CARDS).filter(|&c| hidden_from(s, c, p)).map(|c| group_of(s, c)).collect();
-    epochs.sort_unstable();
-    epochs.dedup();
-    for e in epochs {
-        let cards = list(game, (0..NUM_CARDS).filter(|&c| hidden_from(s, c, p) && group_of(s, c) == e));
-        let mut counts = Vec::new();
-        for j in 0..game.players {
-            if j == p {
-                continue;
+    // Unseen cards grouped by epoch, in one pass: (epoch, names, count per player).
+    let mut groups: Vec<(u16, String, [u8; 5])> = Vec::new();
+    for c in 0..NUM_CARDS {
+        if !hidden_from(s, c, p) {
+            continue;
+        }
+        let e = group_of(s, c);
+        let g = match groups.iter().position(|g| g.0 == e) {
+            Some(i) => i,
+            None => {
+                groups.push((e, String::new(), [0; 5]));
+                groups.len() - 1
             }
-            let k = (0..NUM_CARDS)
-                .filter(|&c| s.loc[c] == LOC_HAND + j as u8 && hidden_from(s, c, p) && group_of(s, c) == e)
-                .count();
+        };
+        add(&mut groups[g].1, name(game, c));
+        let l = s.loc[c];
+        if (LOC_HAND..LOC_HAND + 5).contains(&l) {
+            groups[g].2[(l - LOC_HAND) as usize] += 1;
+        }
+    }
+    groups.sort_unstable_by_key(|g| g.0);
+    for (e, cards, per_player) in groups {
+        let mut counts = String::new();
+        for (j, &k) in per_player.iter().enumerate().take(game.players) {
             if k > 0 {
-                counts.push(format!("p{j}:{k}"));
+                if !counts.is_empty() {
+                    counts.push(' ');
+                }
+                let _ = write!(counts, "p{j}:{k}");
             }
         }
         let deck = if e == s.epoch_now { format!(", deck {}", s.deck_count) } else { String::new() };
-        let _ = writeln!(o, "unseen epoch {e} ({}{deck}): {cards}", counts.join(" "));
+        let _ = writeln!(o, "unseen epoch {e} ({counts}{deck}): {cards}");
     }
     o
 }
