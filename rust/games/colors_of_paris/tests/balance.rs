@@ -182,6 +182,21 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
     1
 }
 
+fn check_resample(t: &TrackedState<ColorsOfParis>) {
+    let g = t.game();
+    let n = g.num_players();
+    let mut a = vec![0.0f32; g.observation_tensor_size()];
+    let mut b = a.clone();
+    for p in 0..n as i64 {
+        let r = t.resample_from_infostate(p, 99 + t.ply() as u64).unwrap();
+        assert_eq!(r.information_state_string(p).unwrap(), t.information_state_string(p).unwrap());
+        t.observation_tensor(p, &mut a).unwrap();
+        r.observation_tensor(p, &mut b).unwrap();
+        assert_eq!(a, b);
+        testing::conservation(g, r.state()).unwrap();
+    }
+}
+
 fn greedy_stats(players: i64, advanced: bool, games: u64) -> (Stats, [u32; 32], [u32; 32]) {
     use salon_core::{ActionList, State};
     let g = Arc::new(game(players, advanced));
@@ -193,6 +208,12 @@ fn greedy_stats(players: i64, advanced: bool, games: u64) -> (Stats, [u32; 32], 
         let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
         let mut legal = ActionList::new();
         while !t.is_terminal() {
+            // Greedy games reach the end by the rules (random ones rarely do): check the
+            // invariant and the hidden-information contract along them too.
+            testing::conservation(&g, t.state()).unwrap();
+            if s.plies % 61 == 0 {
+                check_resample(&t);
+            }
             if t.is_chance_node() {
                 t.apply_random_chance().unwrap();
                 continue;
