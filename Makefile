@@ -27,7 +27,7 @@ build: venv ## Build the extension (release) into .venv
 
 .PHONY: demo
 demo: build ## The main job: bots play every registered game, records are written to replays/
-	$(PY) -m salon demo --games 3 --out replays
+	$(PY) -m salon demo --games 2 --bots mcts:50,greedy,random --out replays
 
 .PHONY: test
 test: build ## Every test: Rust (nextest or cargo test), Python (pytest), stub check, benchmarks as tests

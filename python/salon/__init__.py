@@ -21,6 +21,7 @@ from typing import Any, Mapping, Union
 from salon import _core
 from salon._core import (
     CHANCE,
+    Bot,
     MAX_PLAYERS,
     TERMINAL,
     ComponentError,
@@ -44,6 +45,7 @@ __version__: str = _core.__version__
 ComponentSource = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
 
 __all__ = [
+    "Bot",
     "CHANCE",
     "MAX_PLAYERS",
     "TERMINAL",

@@ -26,30 +26,50 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _make_bot(spec: str, seed: int) -> salon.Bot:
+    kind, _, sims = spec.partition(":")
+    return salon.Bot(kind, simulations=int(sims) if sims else 100, seed=seed)
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     names = args.game or salon.game_names()
-    print(f"{'configuration':<42} {'games':>5} {'moves':>7} {'best':>6} {'seat wins':<24}")
+    lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for spec in lineup:
+        _make_bot(spec, 0)
+    print(f"bots {', '.join(lineup)} in rotating seats; {args.games} games per configuration")
+    print(f"{'configuration':<44} {'moves':>6}  " + "  ".join(f"{b:>12}" for b in lineup) + "   (win share / mean score)")
     started = time.perf_counter()
     for name in names:
         recs = []
         for params in configurations(name):
             game = salon.load_game(name, **params)
-            wins = [0.0] * game.num_players()
+            n = game.num_players()
+            share = {b: 0.0 for b in lineup}
+            points = {b: 0.0 for b in lineup}
+            seats = {b: 0 for b in lineup}
             moves = 0
-            best = 0
             for g in range(args.games):
                 seed = args.seed + g
+                names_by_seat = [lineup[(g + p) % len(lineup)] for p in range(n)]
+                bots = [_make_bot(spec, seed * 10 + p) for p, spec in enumerate(names_by_seat)]
                 state = game.new_initial_state(seed=seed)
-                moves += state.play_random(seed=seed)
-                for p, r in enumerate(state.returns()):
-                    wins[p] += r
-                best += max(state.scores())
-                recs.append(records.record_of(state, ["random"] * game.num_players()))
-            n = args.games
-            seat = " ".join(f"{w / n:.2f}" for w in wins)
-            print(f"{str(game):<42} {n:>5} {moves / n:>7.0f} {best / n:>6.1f} {seat:<24}")
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        state.apply_random_chance()
+                    else:
+                        state.apply_action(bots[state.current_player()].step(state))
+                moves += state.ply
+                for p, spec in enumerate(names_by_seat):
+                    share[spec] += state.returns()[p]
+                    points[spec] += state.scores()[p]
+                    seats[spec] += 1
+                recs.append(records.record_of(state, names_by_seat))
+            cells = "  ".join(
+                f"{share[b] / seats[b]:>5.2f} / {points[b] / seats[b]:>4.0f}" if seats[b] else f"{'-':>12}" for b in lineup
+            )
+            print(f"{str(game):<44} {moves / args.games:>6.0f}  {cells}")
         path = out / f"{name}.jsonl"
         records.write_records(path, recs)
         for lineno, rec in records.read_records(path):
@@ -78,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="bots play every registered game; records are written and verified")
     p.add_argument("--game", action="append", help="a game to play (repeatable; default: all)")
     p.add_argument("--games", type=int, default=3, help="games per configuration (default 3)")
+    p.add_argument("--bots", default="mcts:100,greedy,random",
+                   help="bots by seat, rotated each game: random, greedy, mcts[:simulations] (default mcts:100,greedy,random)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--out", default="replays", help="folder for the records (default replays/)")
     p.set_defaults(run=_cmd_demo)

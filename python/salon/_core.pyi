@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "Bot",
     "CHANCE",
     "ComponentError",
     "DeserializationError",
@@ -144,3 +145,18 @@ class VectorEnv:
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32], npt.NDArray[np.float32], npt.NDArray[np.bool_]
     ]: ...
     def random_actions(self, seed: int) -> npt.NDArray[np.int64]: ...
+
+@final
+class Bot:
+    def __init__(
+        self, kind: str = "mcts", *, simulations: int = 1000, seed: int = 0, time_limit: float | None = None,
+        exploration: float = 1.4142135623730951,
+    ) -> None: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def simulations(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def step(self, state: State) -> int: ...
+    def last_stats(self) -> dict[str, Any] | None: ...

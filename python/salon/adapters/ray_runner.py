@@ -194,6 +194,23 @@ def _check_complete(seeds: list[int], records: list[dict[str, Any]]) -> None:
         raise RuntimeError(f"records do not match the seeds: missing {missing[:10]}, duplicated {dup[:10]}")
 
 
+_POOL: dict[str, list[Any]] = {}
+
+
+def _actors(ray: Any, num_workers: int, pooled: bool) -> list[Any]:
+    """``num_workers`` worker actors (one CPU each), kept for later calls while the same Ray job runs."""
+    actor_cls = ray.remote(num_cpus=1)(_Worker)
+    if not pooled:
+        return [actor_cls.remote() for _ in range(num_workers)]
+    job = ray.get_runtime_context().get_job_id()
+    for key in [k for k in _POOL if k != job]:
+        del _POOL[key]
+    pool = _POOL.setdefault(job, [])
+    while len(pool) < num_workers:
+        pool.append(actor_cls.remote())
+    return pool[:num_workers]
+
+
 def _run(
     game: _core.Game,
     policies: Mapping[str, PolicySpec] | Sequence[PolicySpec],
@@ -223,8 +240,7 @@ def _run(
         num_workers = max(1, min(num_workers, len(seed_list) or 1))
         if chunk_size is None:
             chunk_size = max(1, -(-len(seed_list) // (num_workers * 4)))
-        actor_cls = ray.remote(num_cpus=1)(_Worker)
-        actors = [actor_cls.remote() for _ in range(num_workers)]
+        actors = _actors(ray, num_workers, pooled=not started)
         game_ref = ray.put(game)
         policies_ref = ray.put(policies)
         chunks = _chunks(seed_list, chunk_size)
@@ -232,8 +248,6 @@ def _run(
             actors[i % num_workers].play.remote(game_ref, policies_ref, chunk, rotate) for i, chunk in enumerate(chunks)
         ]
         results = ray.get(refs)
-        for actor in actors:
-            ray.kill(actor)
     finally:
         if started:
             ray.shutdown()

@@ -124,6 +124,11 @@ impl AnyState {
         each_game!(self, AnyState, s => s as &dyn Any)
     }
 
+    /// The move `bot` chooses for the player to move (an error at chance and terminal nodes).
+    pub fn bot_choose(&self, bot: &mut salon_core::bots::Bot, rng: &mut Xoshiro256StarStar) -> SalonResult<salon_core::Action> {
+        each_game!(self, AnyState, s => bot.choose_action(s.game(), s.state(), rng))
+    }
+
     /// Checks that a player index is in range for this game.
     pub fn check_player(&self, player: i64) -> SalonResult<usize> {
         each_game!(self, AnyState, s => s.check_player(player))

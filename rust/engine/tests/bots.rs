@@ -258,3 +258,33 @@ fn measure_mcts_strength() {
         with_game(&g, &mut m);
     }
 }
+
+struct ResampleDiag;
+impl Visit for ResampleDiag {
+    fn visit<G: Game>(&mut self, game: &G) {
+        if G::info().perfect_information {
+            return;
+        }
+        let mut same = 0;
+        let mut total = 0;
+        for (k, s) in decision_states(game, 21, 5).into_iter().enumerate() {
+            let mover = s.actor(game).player().unwrap();
+            let other = s.resample_from_infostate(game, mover, &mut rng(1000 + k as u64)).unwrap();
+            let a = s.resample_from_infostate(game, mover, &mut rng(7));
+            let b = other.resample_from_infostate(game, mover, &mut rng(7));
+            total += 1;
+            if a == b {
+                same += 1;
+            }
+        }
+        println!("{}: {same}/{total} resamples equal", G::info().name);
+    }
+}
+
+#[test]
+#[ignore]
+fn diag_resample() {
+    for g in games(2) {
+        with_game(&g, &mut ResampleDiag);
+    }
+}

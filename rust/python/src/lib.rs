@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod convert;
+mod py_bot;
 mod errors;
 mod gil;
 mod py_game;
@@ -23,6 +24,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_state::State>()?;
     m.add_class::<py_move::Move>()?;
     m.add_class::<py_vector::VectorEnv>()?;
+    m.add_class::<py_bot::Bot>()?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::_game_from_parts, m)?)?;

@@ -1,0 +1,101 @@
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use salon_engine::salon_core::bots::{Bot as CoreBot, BotConfig, BotKind};
+use salon_engine::salon_core::Xoshiro256StarStar;
+
+use crate::errors::{IntoPyResult, InvalidParameterError};
+use crate::gil::without_gil;
+use crate::py_state::State;
+
+/// A native bot: `"random"`, `"greedy"` (best score gain over the rest of the turn) or
+/// `"mcts"` (UCT with max^n backup; information-set MCTS in games with hidden information).
+///
+/// `step(state)` returns the chosen action id without changing the state. The bot's
+/// generator advances with each call: the same seed and the same sequence of calls give the
+/// same moves (unless `time_limit` is set, which makes the simulation count machine-dependent).
+#[pyclass(module = "salon", name = "Bot")]
+pub struct Bot {
+    bot: CoreBot,
+    rng: Xoshiro256StarStar,
+    seed: u64,
+}
+
+#[pymethods]
+impl Bot {
+    #[new]
+    #[pyo3(signature = (kind="mcts", *, simulations=1000, seed=0, time_limit=None, exploration=std::f64::consts::SQRT_2))]
+    fn new(kind: &str, simulations: u32, seed: u64, time_limit: Option<f64>, exploration: f64) -> PyResult<Self> {
+        let time_limit = match time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t < 1e6 => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(InvalidParameterError::new_err(format!(
+                    "invalid parameter \"time_limit\": expected seconds above 0, got {t}"
+                )))
+            }
+        };
+        let config = BotConfig {
+            kind: BotKind::from_name(kind).py()?,
+            simulations,
+            time_limit,
+            exploration,
+            ..BotConfig::default()
+        };
+        config.validate().py()?;
+        Ok(Bot { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed })
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.bot.config.kind.name()
+    }
+
+    #[getter]
+    fn simulations(&self) -> u32 {
+        self.bot.config.simulations
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The action this bot chooses for the player to move (the GIL is released while it
+    /// searches). Raises `WrongNodeError` at chance and terminal nodes.
+    fn step(&mut self, py: Python<'_>, state: &State) -> PyResult<u32> {
+        let inner = &state.inner;
+        let (bot, rng) = (&mut self.bot, &mut self.rng);
+        without_gil(py, || inner.bot_choose(bot, rng)).py()
+    }
+
+    /// The statistics of the last MCTS decision: simulations, tree size and, per root
+    /// action, its visits and mean return. `None` after a random or greedy decision.
+    fn last_stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(stats) = self.bot.last_stats() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("simulations", stats.simulations)?;
+        d.set_item("tree_nodes", stats.tree_nodes)?;
+        d.set_item("chosen", stats.chosen)?;
+        let root = PyList::empty(py);
+        for r in &stats.root {
+            let e = PyDict::new(py);
+            e.set_item("action", r.action)?;
+            e.set_item("visits", r.visits)?;
+            e.set_item("mean_return", r.mean_return)?;
+            root.append(e)?;
+        }
+        d.set_item("root", root)?;
+        Ok(Some(d))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.bot.config.kind {
+            BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", self.bot.config.simulations, self.seed),
+            k => format!("Bot({:?}, seed={})", k.name(), self.seed),
+        }
+    }
+}
