@@ -38,7 +38,7 @@ def _salon(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_cli_games_demo_and_replay(tmp_path: Path) -> None:
     out = _salon("games", cwd=tmp_path)
     assert out.returncode == 0 and "azul_sintra" in out.stdout
-    out = _salon("demo", "--games", "1", "--game", "azul_sintra", "--out", str(tmp_path / "r"), cwd=tmp_path)
+    out = _salon("demo", "--games", "1", "--game", "azul_sintra", "--bots", "greedy,random", "--out", str(tmp_path / "r"), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     out = _salon("replay", str(tmp_path / "r" / "azul_sintra.jsonl"), cwd=tmp_path)
     assert out.returncode == 0 and "records verified" in out.stdout
