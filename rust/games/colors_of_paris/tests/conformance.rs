@@ -5,7 +5,7 @@ use salon_colors_of_paris::{testing, ColorsOfParis};
 use salon_core::{conformance::check_game, Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
-const GAMES: u64 = 5;
+const GAMES: u64 = 4;
 #[cfg(not(debug_assertions))]
 const GAMES: u64 = 30;
 
