@@ -172,10 +172,77 @@ def section_openspiel(seconds: float) -> None:
     print()
 
 
+def _mean_remaining(state: Any, games: int, play: Callable[[Any, int], int]) -> float:
+    return sum(play(state.clone(), seed) for seed in range(games)) / games
+
+
+def section_mcts(seconds: float, simulations: int = 1000) -> None:
+    print(f"### MCTS from each game's opening ({simulations} simulations per decision, random rollouts)\n")
+    print("Rollout actions/s is estimated as simulations/s x the mean length of a random playout from the")
+    print("same state (both engines' trees are shallow next to their rollouts).\n")
+    print("| engine and game | simulations/s | mean playout length | est. rollout actions/s |")
+    print("|---|---|---|---|")
+    for name in salon.game_names():
+        game = salon.load_game(name)
+        state = game.new_initial_state(seed=1)
+        while state.is_chance_node():
+            state.apply_random_chance()
+        bot = salon.Bot("mcts", simulations=simulations, seed=1)
+        runs, elapsed = 0, 0.0
+        while elapsed < seconds or runs < 2:
+            t = time.perf_counter()
+            bot.step(state)
+            elapsed += time.perf_counter() - t
+            runs += 1
+        rate = runs * simulations / elapsed
+        length = _mean_remaining(state, 20, lambda s, seed: s.play_random(seed=seed))
+        print(f"| salon {game} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
+    try:
+        import pyspiel
+    except ImportError:
+        print("\n`pyspiel` is not installed: OpenSpiel rows skipped.\n")
+        return
+    import random
+
+    for gname in OPENSPIEL_GAMES:
+        game = pyspiel.load_game(gname)
+        state = game.new_initial_state()
+        rng = random.Random(0)
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+        bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 10**9, False, 1, False)
+        runs, elapsed = 0, 0.0
+        while elapsed < seconds or runs < 2:
+            t = time.perf_counter()
+            bot.step(state)
+            elapsed += time.perf_counter() - t
+            runs += 1
+        rate = runs * simulations / elapsed
+
+        def spiel_playout(s: Any, seed: int) -> int:
+            r = random.Random(seed)
+            n = 0
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    o = s.chance_outcomes()
+                    s.apply_action(o[r.randrange(len(o))][0])
+                else:
+                    legal = s.legal_actions()
+                    s.apply_action(legal[r.randrange(len(legal))])
+                n += 1
+            return n
+
+        length = _mean_remaining(state, 20, spiel_playout)
+        print(f"| OpenSpiel C++ MCTSBot {gname} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "all"])
+    parser.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "mcts", "all"])
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, salon {salon.__version__}, load average {os.getloadavg()[0]:.1f}\n")
@@ -185,6 +252,8 @@ def main() -> None:
         section_batch(args.seconds)
     if args.section in ("openspiel", "all"):
         section_openspiel(args.seconds)
+    if args.section in ("mcts", "all"):
+        section_mcts(args.seconds)
 
 
 if __name__ == "__main__":
