@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-import gymnasium
+import gymnasium  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import numpy as np
-from gymnasium.vector.vector_env import AutoresetMode
+from gymnasium.vector.vector_env import AutoresetMode  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 import salon
 from salon import _core
@@ -51,6 +51,7 @@ from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, 
 __all__ = ["SalonGymEnv", "SalonVectorEnv", "register_gymnasium_envs"]
 
 _ILLEGAL_POLICIES = ("penalty", "random", "raise")
+_RENDER_MODES = ("ansi", "svg")
 
 
 def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
@@ -61,10 +62,10 @@ def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
     return salon.load_game(game, **params)
 
 
-class SalonGymEnv(gymnasium.Env):  # type: ignore[type-arg,misc,unused-ignore]
+class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
     """One learner in one seat, chosen bots in the others (see the module documentation)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 1}
+    metadata = {"render_modes": list(_RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self,
@@ -85,8 +86,8 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[type-arg,misc,unused-ignore]
             raise salon.InvalidPlayerError(f"learner seat {learner} is not in 0..{n - 1}")
         if illegal_action not in _ILLEGAL_POLICIES:
             raise ValueError(f"illegal_action must be one of {_ILLEGAL_POLICIES}, not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not {render_mode!r}")
         self.learner = learner
         self.render_mode = render_mode
         self.dict_observation = dict_observation
@@ -223,7 +224,7 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[type-arg,misc,unused-ignore]
         return self._mask().astype(bool)
 
 
-class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[type-arg,misc,unused-ignore]
+class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,unused-ignore]
     """A Gymnasium vector environment backed by :class:`salon.VectorEnv` (self-play, same-step autoreset)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 import salon
 from salon import _core
@@ -69,7 +69,7 @@ def _game_type(entry: dict[str, Any]) -> pyspiel.GameType:
     )
 
 
-class SalonSpielGame(pyspiel.Game):  # type: ignore[misc]
+class SalonSpielGame(pyspiel.Game):  # type: ignore[misc,type-arg,unused-ignore]
     """A pyspiel game wrapping one salon game (built by ``pyspiel.load_game``)."""
 
     def __init__(self, game_type: pyspiel.GameType, params: dict[str, Any] | None = None) -> None:
@@ -95,7 +95,7 @@ class SalonSpielGame(pyspiel.Game):  # type: ignore[misc]
         return SalonObserver(self, iig_obs_type, params)
 
 
-class SalonSpielState(pyspiel.State):  # type: ignore[misc]
+class SalonSpielState(pyspiel.State):  # type: ignore[misc,type-arg,unused-ignore]
     """A pyspiel state wrapping a salon state (``self.salon_state``)."""
 
     def __init__(self, game: SalonSpielGame, salon_state: _core.State | None = None) -> None:

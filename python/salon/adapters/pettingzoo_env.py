@@ -25,17 +25,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
+import gymnasium  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import numpy as np
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from gymnasium.utils import seeding  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 import salon
 from salon import _core
 from salon.adapters import _render
 
 __all__ = ["SalonAECEnv", "env", "raw_env"]
+
+_RENDER_MODES = ("ansi", "svg")
 
 
 def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
@@ -46,15 +48,15 @@ def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
     return salon.load_game(game, **params)
 
 
-class SalonAECEnv(AECEnv):  # type: ignore[misc]
+class SalonAECEnv(AECEnv):  # type: ignore[misc,type-arg,unused-ignore]
     """An AEC environment over one salon game (see the module documentation)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "salon_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(_RENDER_MODES), "name": "salon_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | _core.Game = "azul_sintra", *, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not {render_mode!r}")
         self.game = _load(game, params)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"salon_{self.game.name}_v0")

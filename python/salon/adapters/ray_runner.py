@@ -228,7 +228,7 @@ def _run(
         records = play_seeds(game, policies, seed_list, rotate)
         return ArenaResult(records, {_worker_id(): seed_list}, _summary(records))
 
-    import ray
+    import ray  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     started = False
     if not ray.is_initialized():
@@ -236,7 +236,7 @@ def _run(
         started = True
     try:
         if num_workers is None:
-            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
         num_workers = max(1, min(num_workers, len(seed_list) or 1))
         if chunk_size is None:
             chunk_size = max(1, -(-len(seed_list) // (num_workers * 4)))
@@ -251,13 +251,13 @@ def _run(
     finally:
         if started:
             ray.shutdown()
-    records: list[dict[str, Any]] = []
+    gathered: list[dict[str, Any]] = []
     workers: dict[str, list[int]] = {}
     for chunk, (worker, recs) in zip(chunks, results):
-        records.extend(recs)
+        gathered.extend(recs)
         workers.setdefault(worker, []).extend(chunk)
-    _check_complete(seed_list, records)
-    return ArenaResult(records, workers, _summary(records))
+    _check_complete(seed_list, gathered)
+    return ArenaResult(gathered, workers, _summary(gathered))
 
 
 def run_arena(
