@@ -179,4 +179,16 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
 
     /// The whole table, readable by someone who knows the board game.
     fn render(&self, game: &Self::Game) -> String;
+
+    /// The table as a standalone SVG document. `viewer: None` shows everything (for
+    /// replays and spectators); `Some(p)` shows only what player `p` may see. The default
+    /// draws the text rendering (or `p`'s observation string); games override it with a
+    /// drawing of the board.
+    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
+        let text = match viewer {
+            None => self.render(game),
+            Some(p) => self.observation_string(game, p),
+        };
+        crate::svg::text_document(&text)
+    }
 }

@@ -19,6 +19,7 @@ pub mod params;
 pub mod playout;
 pub mod rng;
 pub mod shares;
+pub mod svg;
 pub mod tracked;
 
 pub use action::{Action, ActionList, MAX_LEGAL_ACTIONS};

@@ -105,6 +105,15 @@ impl AnyState {
         each_game!(self, AnyState, s => s.state().render(s.game()))
     }
 
+    /// The table as SVG: everything (`viewer` None) or what one player may see.
+    pub fn render_svg(&self, viewer: Option<i64>) -> SalonResult<String> {
+        let viewer = match viewer {
+            None => None,
+            Some(p) => Some(self.check_player(p)?),
+        };
+        Ok(each_game!(self, AnyState, s => s.state().render_svg(s.game(), viewer)))
+    }
+
     /// Plays random decisions (from `seed`) and the game's own chance to the end.
     pub fn play_random(&mut self, seed: u64) -> usize {
         let mut rng = Xoshiro256StarStar::seed_from_u64(seed);

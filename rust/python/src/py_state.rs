@@ -304,6 +304,17 @@ impl State {
         Ok(State::new(self.inner.resample_from_infostate(player, seed).py()?))
     }
 
+    /// The table as an SVG document: everything (`player=None`) or only what `player` may see.
+    #[pyo3(signature = (player=None))]
+    fn render_svg(&self, player: Option<i64>) -> PyResult<String> {
+        self.inner.render_svg(player).py()
+    }
+
+    /// Jupyter shows states as pictures.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.inner.render_svg(None).py()
+    }
+
     /// JSON text from which `game.deserialize_state` rebuilds an equal state.
     fn serialize(&self) -> String {
         self.inner.serialize()
