@@ -133,7 +133,7 @@ class State:
 
 @final
 class VectorEnv:
-    def __init__(self, game: Game, num_envs: int, *, seed: int = 0, auto_reset: bool = True, threads: int = 1) -> None: ...
+    def __new__(cls, game: Game, num_envs: int, *, seed: int = 0, auto_reset: bool = True, threads: int = 1) -> VectorEnv: ...
     @property
     def num_envs(self) -> int: ...
     @property
@@ -150,10 +150,10 @@ class VectorEnv:
 
 @final
 class Bot:
-    def __init__(
-        self, kind: str = "mcts", *, simulations: int = 1000, seed: int = 0, time_limit: float | None = None,
+    def __new__(
+        cls, kind: str = "mcts", *, simulations: int = 1000, seed: int = 0, time_limit: float | None = None,
         exploration: float = 1.4142135623730951,
-    ) -> None: ...
+    ) -> Bot: ...
     @property
     def kind(self) -> str: ...
     @property

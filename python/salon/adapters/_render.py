@@ -13,10 +13,16 @@ def ansi(state: _core.State) -> str:
 
 
 def svg(state: _core.State, *, font_size: int = 12) -> str:
-    """A plain SVG showing the state's text line by line in a monospace font.
+    """The state as SVG: the engine's own drawing (``State.render_svg``, the referee's view) where
+    the built module has it, else :func:`text_svg`."""
+    render = getattr(state, "render_svg", None)
+    if callable(render):
+        return str(render())
+    return text_svg(state, font_size=font_size)
 
-    This is deliberately simple (no board graphics yet): a picture of :func:`ansi`.
-    """
+
+def text_svg(state: _core.State, *, font_size: int = 12) -> str:
+    """A plain SVG showing the state's text line by line in a monospace font (a picture of :func:`ansi`)."""
     lines = str(state).splitlines() or [""]
     line_h = int(font_size * 1.25)
     width = max(len(line) for line in lines) * font_size * 0.6 + 2 * font_size
