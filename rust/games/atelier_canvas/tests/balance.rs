@@ -21,6 +21,7 @@ struct Stats {
     fakes: usize,
     by_paintings: usize,
     plies: usize,
+    reshuffled: usize,
 }
 
 /// Greedy: play the most advanced card possible (painted, then drawn, then blank), pay with the
@@ -91,6 +92,9 @@ fn play(g: &AtelierCanvas, seed: u64, use_greedy: bool, stats: &mut Stats) {
     if s.end_triggered() {
         stats.by_paintings += 1;
     }
+    if salon_atelier_canvas::testing::epoch(&s) > 0 {
+        stats.reshuffled += 1;
+    }
     for p in 0..n {
         for st in s.palette(p) {
             if let Some(&top) = st.last() {
@@ -109,11 +113,12 @@ fn report(label: &str, g: &AtelierCanvas, games: u64, use_greedy: bool) -> Stats
     }
     let k = st.games as f64;
     println!(
-        "{label}: {} games, mean rounds {:.1}, mean actions {:.0}, ended by paintings {}, capped {}, mean winning score {:.1}, mean score {:.1}, paintings/game {:.1}, fakes/game {:.1}, plays blank/drawn/painted {:?}",
+        "{label}: {} games, mean rounds {:.1}, mean actions {:.0}, ended by paintings {}, reshuffled {}, capped {}, mean winning score {:.1}, mean score {:.1}, paintings/game {:.1}, fakes/game {:.1}, plays blank/drawn/painted {:?}",
         st.games,
         st.rounds as f64 / k,
         st.plies as f64 / k,
         st.by_paintings,
+        st.reshuffled,
         st.capped,
         st.winning_score as f64 / k,
         st.score_sum as f64 / k / g.num_players() as f64,
