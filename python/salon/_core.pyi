@@ -152,7 +152,7 @@ class VectorEnv:
 class Bot:
     def __new__(
         cls, kind: str = "mcts", *, simulations: int = 1000, seed: int = 0, time_limit: float | None = None,
-        exploration: float = 1.4142135623730951,
+        exploration: float = ...,
     ) -> Bot: ...
     @property
     def kind(self) -> str: ...

@@ -18,7 +18,8 @@
   (the engines bound their length), so ``truncations`` stay False.
 * An illegal action raises :class:`salon.IllegalActionError` (a ``ValueError``) and changes nothing.
 * ``render_mode="ansi"`` returns the state's text (the referee's view, hidden cards included);
-  ``render_mode="svg"`` returns a plain SVG picture of that same text (no board graphics yet).
+  ``render_mode="svg"`` returns the engine's drawing (``State.render_svg()``, the referee's view),
+  for now a plain SVG of that same text unless the game draws its board.
 """
 
 from __future__ import annotations
