@@ -19,12 +19,22 @@ import salon
 from salon.configurations import all_configurations
 from salon.splitmix import SplitMix64
 
-DRAW_EVERY = 40
+DRAW_EVERY = 50
 GOLDEN_SEED = 20261129
 
 
+LIST_LIMIT = 32
+
+
 def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:16]
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def _ids(ids: list[int]) -> str:
+    """Short lists in full; long ones as count, ends and a digest."""
+    if len(ids) <= LIST_LIMIT:
+        return " ".join(map(str, ids))
+    return f"{ids[0]} .. {ids[-1]} digest {_digest(' '.join(map(str, ids)).encode())}"
 
 
 def file_name(game: salon.Game) -> str:
@@ -54,22 +64,26 @@ def playthrough(game: salon.Game, seed: int = GOLDEN_SEED) -> str:
         lines.append(f"# ply {ply}  player {state.current_player()}  scores {state.scores()}")
         if ply % DRAW_EVERY == 0 or state.is_terminal():
             lines.extend("  | " + row for row in str(state).splitlines())
+        views = []
         for p in range(game.num_players()):
             obs = _digest(state.observation_tensor(p).astype("<f4").tobytes())
             info = _digest(state.information_state_string(p).encode())
             text = _digest(state.observation_string(p).encode())
-            lines.append(f"  obs[{p}] tensor {obs} string {text} info {info}")
+            views.append(f"{obs}/{text}/{info}")
+        lines.append("  views (tensor/string/info per player): " + " ".join(views))
         if state.is_terminal():
             lines.append(f"returns: {state.returns()}")
             break
         legal = state.legal_actions()
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            lines.append("  chance: " + " ".join(f"{a}:{p:.6f}" for a, p in outcomes))
+            listed = outcomes if len(outcomes) <= LIST_LIMIT else outcomes[:4] + outcomes[-4:]
+            more = "" if len(outcomes) <= LIST_LIMIT else f" ({len(outcomes)} outcomes, digest {_digest(repr(outcomes).encode())})"
+            lines.append("  chance: " + " ".join(f"{a}:{p:.6f}" for a, p in listed) + more)
             action = state.apply_random_chance()
             lines.append(f"  -> {action} {state.peek()}")
             continue
-        lines.append(f"  legal ({len(legal)}): {' '.join(map(str, legal))}")
+        lines.append(f"  legal ({len(legal)}): {_ids(legal)}")
         action = legal[chooser.below(len(legal))]
         move = state.push(action)
         lines.append(f"  -> {action} {move}")
