@@ -39,7 +39,10 @@ for i in range(30):
 arts = [i % 5 for i in range(25)]
 for i in range(25):
     own = i % 5
-    s1 = SEC[i % 4]
+    # The secondary contains the colour of the artwork's drawings (drawing k has colour k mod 5
+    # and artwork k mod 5), so the drawing-on-blank pair under a painting can make it.
+    options = {0: ["blue", "green"], 1: ["red", "blue"], 2: ["red", "green"], 3: ["grey"], 4: ["grey"]}[arts[i]]
+    s1 = options[(i // 5) % len(options)]
     b1 = COL[(i + 1) % 5]
     b2 = COL[(i + 3) % 5]
     cost = [s1, b1, b2]

@@ -1,6 +1,7 @@
 //! Balance checks from random and greedy play: games end in a sensible number of rounds,
 //! scores look sane, and every kind of card gets played. Run with `--nocapture` to see figures.
 
+use salon_atelier_canvas::components::SECONDARY_PARTS;
 use salon_atelier_canvas::{AtelierCanvas, AtelierCanvasState};
 use salon_core::{Action, ActionList, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
 
@@ -34,8 +35,17 @@ fn greedy(s: &AtelierCanvasState, g: &AtelierCanvas, legal: &ActionList, rng: &m
         let mut score = rng.below(10) as i64;
         if text.starts_with("play ") {
             score += if text.contains("painted") { 300 } else if text.contains("drawn") { 200 } else { 100 };
-        } else if text.starts_with("place on") {
+        } else if let Some(rest) = text.strip_prefix("place on ") {
             score += 50;
+            // Prefer a blank canvas whose colour makes a secondary with the drawing (expert pairs).
+            let blank = rest.split_whitespace().next().and_then(|n| g.card_id(n));
+            let playing = (0..105).find(|&c| s.location(c) == 20);
+            if let (Some(b), Some(d)) = (blank, playing) {
+                let (x, y) = (g.card_set().cards[b].colour, g.card_set().cards[d].colour);
+                if SECONDARY_PARTS.iter().any(|&(a, c)| (a, c) == (x, y) || (c, a) == (x, y)) {
+                    score += 20;
+                }
+            }
         } else if text.contains("by turning") {
             score += 80;
         } else if text.starts_with("pay ") && text.contains("joker") {

@@ -543,13 +543,13 @@ fn first_to_paint_an_artwork_makes_the_original_later_ones_are_fakes() {
     play(&mut s, &g, "P02", &["place on B40 under D02", "pay yellow by discarding B01", "pay magenta by discarding B12", "pay yellow by discarding B11", "pay black by discarding B03"]);
     assert!(s.is_fake(id(&g, "P02")));
     assert!(!s.is_fake(id(&g, "P07")));
-    // An artwork nobody painted yet: original. P01 (art 0) costs grey+magenta+white.
-    let hand = vec!["P01", "B04", "B03", "B12", "B14"];
+    // An artwork nobody painted yet: original. P01 (art 0) costs blue+magenta+white.
+    let hand = vec!["P01", "B05", "B12", "B02", "B04"];
     let mut s = build(&g, &pos(|p| {
         p.hands = vec![hand.clone(), vec![]];
         p.palettes = vec![vec![vec!["B40", "D01"]], vec![vec!["B30", "D07", "P07"]]];
     }));
-    play(&mut s, &g, "P01", &["place on B40 under D01", "pay white by discarding B04", "pay black by discarding B03", "pay magenta by discarding B12", "pay white by discarding B14"]);
+    play(&mut s, &g, "P01", &["place on B40 under D01", "pay cyan by discarding B05", "pay magenta by discarding B12", "pay magenta by discarding B02", "pay white by discarding B04"]);
     assert!(!s.is_fake(id(&g, "P01")));
 }
 
