@@ -13,6 +13,7 @@ mod components;
 mod observation;
 mod render;
 mod state;
+mod svg;
 #[doc(hidden)]
 pub mod testing;
 

@@ -903,4 +903,8 @@ impl State for AtelierStudioState {
     fn render(&self, game: &AtelierStudio) -> String {
         crate::render::render(self, game)
     }
+
+    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
+        crate::svg::render(self, game, viewer)
+    }
 }

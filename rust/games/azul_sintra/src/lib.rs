@@ -11,6 +11,7 @@ mod observation;
 mod render;
 pub mod scoring;
 pub mod state;
+mod svg;
 #[doc(hidden)]
 pub mod testing;
 

@@ -633,4 +633,8 @@ impl State for AzulSintraState {
     fn render(&self, game: &AzulSintra) -> String {
         crate::render::render(self, game)
     }
+
+    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
+        crate::svg::render(self, game, viewer)
+    }
 }

@@ -12,6 +12,7 @@ mod observation;
 mod render;
 mod scoring;
 pub mod state;
+mod svg;
 #[doc(hidden)]
 pub mod testing;
 

@@ -911,4 +911,8 @@ impl State for ColorsOfParisState {
     fn render(&self, game: &ColorsOfParis) -> String {
         crate::render::render(self, game)
     }
+
+    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
+        crate::svg::render(self, game, viewer)
+    }
 }

@@ -1,0 +1,255 @@
+//! The table as an SVG picture: round track, factories, centre, bag and tower, and every
+//! player's palace board (eight strips over eight windows, glazier, broken-glass track, score).
+//!
+//! Perfect information: every viewer sees the whole table (`viewer` only labels the picture).
+
+use std::fmt::Write;
+
+use salon_core::svg::escape;
+
+use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+use crate::state::{AzulSintraState, Phase};
+use crate::{AzulSintra, NUM_ROUNDS};
+
+const FILL: [&str; NUM_COLOURS] = ["#2f6fd0", "#f2c531", "#d6402f", "#3a9a4a", "#8a4fc0"];
+const PALE: [&str; NUM_COLOURS] = ["#cfe0f7", "#fbf0c6", "#f6d0cb", "#d2ecd5", "#e4d4f2"];
+const WIDTH: i32 = 980;
+const BOARD_H: i32 = 200;
+
+fn fill(c: usize) -> &'static str {
+    FILL.get(c).copied().unwrap_or("#888")
+}
+
+fn pale(v: u8) -> &'static str {
+    if v == JOKER {
+        "#ffffff"
+    } else {
+        PALE.get(v as usize).copied().unwrap_or("#eee")
+    }
+}
+
+fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
+    let _ = write!(
+        out,
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
+        escape(body)
+    );
+}
+
+/// A glass piece: a rounded square of its colour with a title for hovering.
+fn piece(out: &mut String, x: i32, y: i32, size: i32, colour: usize) {
+    let _ = write!(
+        out,
+        "<rect x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" rx=\"3\" fill=\"{}\" stroke=\"#333\" stroke-width=\"0.8\"><title>{}</title></rect>",
+        fill(colour),
+        colour_name(colour)
+    );
+}
+
+/// A pile of pieces by colour: one piece per colour present, with its count.
+fn counts_row(out: &mut String, x: i32, y: i32, counts: &[u8; NUM_COLOURS]) {
+    let mut cx = x;
+    let mut any = false;
+    for (c, &n) in counts.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        any = true;
+        piece(out, cx, y, 16, c);
+        text(out, cx + 19, y + 13, 12, "start", "normal", &format!("{n}"));
+        cx += 38;
+    }
+    if !any {
+        text(out, x, y + 13, 12, "start", "normal", "empty");
+    }
+}
+
+fn phase_text(s: &AzulSintraState) -> String {
+    match s.phase {
+        Phase::StartPlayer => "set-up: choosing the start player".to_string(),
+        Phase::Strips => format!("set-up: strips of player {}", s.setup_player),
+        Phase::RoundTrack => "set-up: round track".to_string(),
+        Phase::Fill => format!("filling factory {}", s.fill_factory as usize + 1),
+        Phase::Play => format!("player {} to play", s.current),
+        Phase::Keep => format!("player {} keeps a piece of strip {}", s.current, s.keep_slot as usize + 1),
+        Phase::End => "game over".to_string(),
+    }
+}
+
+pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra, viewer: Option<usize>) -> String {
+    let n = game.num_players;
+    let nf = game.num_factories();
+    let top = 150;
+    let height = top + 20 + n as i32 * (BOARD_H + 10);
+    let mut out = String::with_capacity(24_000);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
+         <rect width=\"100%\" height=\"100%\" fill=\"#f4efe4\"/>"
+    );
+    let side = if game.side_b() { "B" } else { "A" };
+    let round = (s.round as usize + 1).min(NUM_ROUNDS);
+    let who = match viewer {
+        Some(p) => format!(" (view of player {p}: perfect information)"),
+        None => String::new(),
+    };
+    text(&mut out, 12, 22, 16, "start", "bold", &format!("Azul: Stained Glass of Sintra, side {side}, round {round} of 6"));
+    text(&mut out, 12, 42, 14, "start", "normal", &format!("{}{who}", phase_text(s)));
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", "substitute components (not the publisher's)");
+
+    // Round track.
+    text(&mut out, 12, 68, 12, "start", "bold", "round track");
+    for i in 0..NUM_ROUNDS {
+        let x = 100 + i as i32 * 30;
+        let stroke = if i == s.round as usize { "#000" } else { "#999" };
+        let width = if i == s.round as usize { 2.5 } else { 1.0 };
+        let _ = write!(out, "<circle cx=\"{}\" cy=\"64\" r=\"12\" fill=\"#fff\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>", x + 12);
+        if let Some(c) = s.round_track(i) {
+            piece(&mut out, x + 5, 57, 14, c);
+        }
+        text(&mut out, x + 12, 88, 9, "middle", "normal", ["I", "II", "III", "IV", "V", "VI"][i]);
+    }
+    let holder = match (s.tile_in_centre, s.tile_holder()) {
+        (true, _) => "in the centre".to_string(),
+        (false, Some(h)) => format!("taken by player {h}"),
+        (false, None) => "-".to_string(),
+    };
+    text(&mut out, 300, 68, 12, "start", "normal", &format!("start player {}; start tile {holder}", s.start_player));
+    text(&mut out, 560, 62, 12, "start", "bold", "bag");
+    counts_row(&mut out, 600, 50, &s.bag);
+    text(&mut out, 560, 86, 12, "start", "bold", "tower");
+    counts_row(&mut out, 600, 74, &s.tower);
+
+    // Factories and centre.
+    for f in 0..nf {
+        let cx = 40 + f as i32 * 78;
+        let _ = write!(out, "<circle cx=\"{cx}\" cy=\"122\" r=\"26\" fill=\"#fffaf0\" stroke=\"#8a7a5a\" stroke-width=\"1.5\"/>");
+        text(&mut out, cx, 146 + 12, 9, "middle", "normal", &format!("factory {}", f + 1));
+        let mut k = 0;
+        for (c, &cnt) in s.factories[f].iter().enumerate() {
+            for _ in 0..cnt {
+                let (dx, dy) = [(-15, -15), (1, -15), (-15, 1), (1, 1)].get(k).copied().unwrap_or((-7, -7));
+                piece(&mut out, cx + dx, 122 + dy, 14, c);
+                k += 1;
+            }
+        }
+    }
+    let cx0 = 40 + nf as i32 * 78;
+    text(&mut out, cx0 - 20, 112, 12, "start", "bold", "centre");
+    counts_row(&mut out, cx0 - 20, 118, &s.centre);
+    if s.tile_in_centre {
+        let _ = write!(out, "<rect x=\"{}\" y=\"98\" width=\"18\" height=\"18\" fill=\"#fff\" stroke=\"#000\"/>", cx0 + 40);
+        text(&mut out, cx0 + 49, 112, 12, "middle", "bold", "1");
+    }
+
+    // Player boards.
+    for p in 0..n {
+        board(&mut out, s, game, p, top + 10 + p as i32 * (BOARD_H + 10), viewer);
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn board(out: &mut String, s: &AzulSintraState, game: &AzulSintra, p: usize, y: i32, viewer: Option<usize>) {
+    let b = s.board(p);
+    let to_move = matches!(s.phase, Phase::Play | Phase::Keep) && s.current as usize == p;
+    let stroke = if to_move { "#c0392b" } else { "#8a7a5a" };
+    let sw = if to_move { 3 } else { 1 };
+    let _ = write!(
+        out,
+        "<rect x=\"6\" y=\"{y}\" width=\"{}\" height=\"{BOARD_H}\" rx=\"8\" fill=\"#fffdf7\" stroke=\"{stroke}\" stroke-width=\"{sw}\"/>",
+        WIDTH - 12
+    );
+    let you = if viewer == Some(p) { " (you)" } else { "" };
+    let turn = if to_move { " - to move" } else { "" };
+    text(out, 16, y + 20, 14, "start", "bold", &format!("player {p}{you}: {} points{turn}", b.score));
+    let holder = if !s.tile_in_centre && s.tile_holder() == Some(p) { "; holds the start tile" } else { "" };
+    text(
+        out,
+        16,
+        y + 38,
+        11,
+        "start",
+        "normal",
+        &format!("broken glass: space {} ({}), {} resets{holder}", b.track, game.track_value(b.track as usize), b.resets),
+    );
+    // Broken-glass track, vertical at the right.
+    let tx = WIDTH - 70;
+    text(out, tx + 10, y + 16, 10, "middle", "normal", "glass");
+    let step = (170 / game.track_len.max(1) as i32).min(18);
+    for i in 0..game.track_len {
+        let yy = y + 22 + i as i32 * step;
+        let here = b.track as usize == i;
+        let _ = write!(
+            out,
+            "<rect x=\"{tx}\" y=\"{yy}\" width=\"26\" height=\"{}\" fill=\"{}\" stroke=\"#777\"/>",
+            step - 2,
+            if here { "#333" } else { "#fff" }
+        );
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            tx + 13,
+            yy + step - 6,
+            if here { "#fff" } else { "#333" },
+            game.track_value(i)
+        );
+    }
+    // Eight slots: strip (5 spaces) above the window (2 spaces).
+    for slot in 0..NUM_SLOTS {
+        let x = 24 + slot as i32 * 104;
+        let sy = y + 50;
+        if b.glazier as usize == slot {
+            let _ = write!(
+                out,
+                "<polygon points=\"{},{} {},{} {},{}\" fill=\"#444\"><title>glazier</title></polygon>",
+                x + 34,
+                sy - 2,
+                x + 50,
+                sy - 2,
+                x + 42,
+                sy + 8
+            );
+        }
+        let keep = s.phase == Phase::Keep && to_move && s.keep_slot as usize == slot;
+        if b.has_strip(slot) {
+            for i in 0..STRIP_SPACES {
+                let kind = s.space_kind(game, p, slot, i);
+                let xx = x + i as i32 * 18;
+                let yy = sy + 12;
+                let _ = write!(
+                    out,
+                    "<rect x=\"{xx}\" y=\"{yy}\" width=\"16\" height=\"22\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                    pale(kind),
+                    if keep { "#c0392b" } else { "#666" },
+                    if keep { 2 } else { 1 }
+                );
+                if kind == JOKER {
+                    text(out, xx + 8, yy + 15, 11, "middle", "bold", "*");
+                }
+                let v = b.filled[slot][i];
+                if v != 0 {
+                    piece(out, xx + 2, yy + 4, 12, v as usize - 1);
+                }
+            }
+            let face = if b.face[slot] == 0 { 'a' } else { 'b' };
+            text(out, x + 44, sy + 48, 9, "middle", "normal", &format!("strip {} face {face}", b.strip[slot]));
+        } else {
+            let label = if b.placed == 0 { "not set up" } else { "window done" };
+            let _ = write!(out, "<rect x=\"{x}\" y=\"{}\" width=\"88\" height=\"22\" fill=\"none\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>", sy + 12);
+            text(out, x + 44, sy + 27, 10, "middle", "normal", label);
+        }
+        // The window: two frame spaces.
+        let wy = sy + 60;
+        let _ = write!(out, "<rect x=\"{}\" y=\"{wy}\" width=\"40\" height=\"70\" rx=\"18\" fill=\"#e9e4d8\" stroke=\"#777\"/>", x + 24);
+        for (k, &v) in b.window[slot].iter().enumerate() {
+            let yy = wy + 8 + k as i32 * 30;
+            if v != 0 {
+                piece(out, x + 32, yy, 24, v as usize - 1);
+            } else {
+                let _ = write!(out, "<rect x=\"{}\" y=\"{yy}\" width=\"24\" height=\"24\" rx=\"3\" fill=\"#fff\" stroke=\"#aaa\"/>", x + 32);
+            }
+        }
+        text(out, x + 44, wy + 84, 10, "middle", "normal", &format!("window {} ({} pts)", slot + 1, game.window_values[slot]));
+    }
+}
