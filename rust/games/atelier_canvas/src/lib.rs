@@ -21,6 +21,7 @@ pub mod components;
 pub mod observation;
 mod render;
 mod state;
+mod svg;
 #[doc(hidden)]
 pub mod testing;
 

@@ -873,6 +873,10 @@ impl State for AtelierCanvasState {
     fn render(&self, game: &AtelierCanvas) -> String {
         crate::render::render(self, game)
     }
+
+    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
+        crate::svg::render(self, game, viewer)
+    }
 }
 
 #[cfg(test)]
