@@ -1,16 +1,66 @@
-"""The ``salon`` command line: ``salon games``, ``salon demo``, ``salon replay``."""
+"""The ``salon`` command line (also ``python -m salon``); see ``docs/cli.md``.
+
+    salon games                       the registered games, parameters and component sets
+    salon play GAME                   a person in the terminal against bots
+    salon arena GAME --bots ...       bots against bots, seat rotation, win rates with 95% CIs
+    salon arena --all-games ...       the same on every registered game, records and one HTML viewer
+    salon replay FILE [--step]        verify a record file, or step through one game
+    salon view FILE -o game.html      the HTML replay viewer of one game
+    salon bench                       the benchmark workloads (benches/report.py)
+    salon demo                        bots play every configuration (kept for `make demo`)
+
+A user's mistake (unknown game, bad parameter, missing or bad file) prints one line
+``salon: error: ...`` to stderr and exits with status 2; there is no traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Any, NoReturn, Sequence
 
 import salon
 from salon import records
 from salon.configurations import configurations
+
+
+class UserError(Exception):
+    """A mistake in the command line or its input: reported on one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"salon: error: {message} (see {self.prog} --help)\n")
+        raise SystemExit(2)
+
+
+def _value(text: str) -> bool | int | str:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _load_game(spec: str, params: list[str] | None) -> salon.Game:
+    """``azul_sintra`` or ``azul_sintra(players=3,side=B)``, plus ``-p key=value`` options."""
+    given: dict[str, Any] = {}
+    for item in params or []:
+        key, sep, val = item.partition("=")
+        if not sep or not key:
+            raise UserError(f"bad parameter {item!r}: use key=value, for example players=3")
+        given[key.strip()] = _value(val.strip())
+    return salon.load_game(spec, **given)
+
+
+# ----------------------------------------------------------------------------------- games
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -18,7 +68,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
         game = salon.load_game(entry["name"])
         comp = game.components
         label = "substitute, not the publisher's" if comp["substitute"] else "user-supplied"
-        print(f"{entry['name']}: {entry['long_name']} ({entry['min_players']}-{entry['max_players']} players)")
+        info = "perfect information" if entry.get("perfect_information", game.perfect_information) else "hidden information"
+        print(f"{entry['name']}: {entry['long_name']} ({entry['min_players']}-{entry['max_players']} players, {info})")
         for pname, spec in sorted(entry["parameters"].items()):
             allowed = f" in {spec['allowed']}" if spec["allowed"] else ""
             print(f"    {pname} = {spec['default']!r}{allowed}: {spec['doc']}")
@@ -26,18 +77,128 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _make_bot(spec: str, seed: int) -> salon.Bot:
-    kind, _, sims = spec.partition(":")
-    return salon.Bot(kind, simulations=int(sims) if sims else 100, seed=seed)
+# ------------------------------------------------------------------------------------ play
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from salon.arena import parse_lineup
+    from salon.cli_play import play
+
+    game = _load_game(args.game, args.param)
+    lineup = parse_lineup(args.bots)
+    state, rec = play(game, seat=args.seat, bots=lineup, seed=args.seed, name=args.name)
+    if rec is not None and args.record:
+        records.write_records(args.record, [rec])
+        print(f"record written to {args.record}")
+    return 0
+
+
+# ----------------------------------------------------------------------------------- arena
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from salon import arena, viewer
+
+    lineup = arena.parse_lineup(args.bots)
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    out = Path(args.out)
+    if args.all_games:
+        if args.game:
+            raise UserError("give either a game or --all-games, not both")
+        games = [salon.load_game(name) for name in salon.game_names()]
+        if args.param:
+            raise UserError("-p/--param applies to one game; --all-games plays each game's defaults")
+    else:
+        if not args.game:
+            raise UserError("name a game (see `salon games`) or use --all-games")
+        games = [_load_game(args.game, args.param)]
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    first_record: dict[str, Any] | None = None
+    first_path: Path | None = None
+    for game in games:
+        progress = arena.Progress(args.games, game.name)
+        result = arena.run_arena(game, lineup, args.games, seed=args.seed, progress=progress)
+        path = out / f"{game.name}.jsonl"
+        arena.write_arena_records(path, result)
+        print(arena.results_table(result))
+        print(f"  -> {len(result.records)} records written to {path} and verified by replay")
+        if first_record is None and result.records:
+            first_record, first_path = result.records[0], path
+    if args.html and first_record is not None:
+        size = viewer.write_html(first_record, args.html)
+        print(f"viewer of the first game of {first_path} written to {args.html} ({size / 1024:.0f} KiB)")
+    print(f"done in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+# ---------------------------------------------------------------------------------- replay
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    if args.step:
+        from salon.cli_play import step_through
+
+        lineno, rec = records.read_record(args.record, args.line)
+        return step_through(rec, line=lineno)
+    count = 0
+    for lineno, rec in records.read_records(args.record):
+        if args.line is not None and lineno != args.line:
+            continue
+        state = records.replay(rec, line=lineno)
+        count += 1
+        if args.verbose:
+            print(f"line {lineno}: {rec['game']} {len(rec['actions'])} actions, scores {state.scores()}")
+    if count == 0:
+        raise UserError(f"{args.record}: no record" + (f" on line {args.line}" if args.line is not None else ""))
+    print(f"{count} records verified")
+    return 0
+
+
+# ------------------------------------------------------------------------------------ view
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    from salon import viewer
+
+    lineno, rec = records.read_record(args.record, args.line)
+    out = args.output or str(Path(args.record).with_suffix(".html"))
+    size = viewer.write_html(rec, out, line=lineno)
+    print(f"{out}: viewer of line {lineno} ({rec.get('game')}, {len(rec.get('actions', []))} moves), {size / 1024:.0f} KiB")
+    return 0
+
+
+# ----------------------------------------------------------------------------------- bench
+
+
+def _bench_dir() -> Path:
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        cand = parent / "benches" / "report.py"
+        if cand.is_file():
+            return cand.parent
+    raise UserError("benches/report.py not found: `salon bench` runs from a checkout of the project")
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    bench = _bench_dir()
+    cmd = [sys.executable, str(bench / "report.py"), "--seconds", str(args.seconds), "--section", args.section]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(bench) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.call(cmd, cwd=bench.parent, env=env)
+
+
+# ------------------------------------------------------------------------------------ demo
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    from salon.arena import make_bot, parse_lineup
+
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     names = args.game or salon.game_names()
-    lineup = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for spec in lineup:
-        _make_bot(spec, 0)
+    lineup = parse_lineup(args.bots)
     print(f"bots {', '.join(lineup)} in rotating seats; {args.games} games per configuration")
     print(f"{'configuration':<44} {'moves':>6}  " + "  ".join(f"{b:>12}" for b in lineup) + "   (win share / mean score)")
     started = time.perf_counter()
@@ -53,7 +214,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             for g in range(args.games):
                 seed = args.seed + g
                 names_by_seat = [lineup[(g + p) % len(lineup)] for p in range(n)]
-                bots = [_make_bot(spec, seed * 10 + p) for p, spec in enumerate(names_by_seat)]
+                bots = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(names_by_seat)]
                 state = game.new_initial_state(seed=seed)
                 while not state.is_terminal():
                     if state.is_chance_node():
@@ -79,44 +240,101 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
-    count = 0
-    for lineno, rec in records.read_records(args.record):
-        state = records.replay(rec, line=lineno)
-        count += 1
-        if args.verbose:
-            print(f"line {lineno}: {rec['game']} {len(rec['actions'])} actions, scores {state.scores()}")
-    print(f"{count} records verified")
-    return 0
+# ---------------------------------------------------------------------------------- parser
+
+BOTS_HELP = "bots, comma-separated: random, greedy, mcts[:simulations] (mcts alone means 200 simulations)"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="salon", description="Rules engines for four painting-themed board games.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(
+        prog="salon",
+        description="Rules engines for four painting-themed board games: play, pit bots against each other, "
+        "verify and view game records.",
+        epilog="Games are named as in `salon games`; parameters go in the name, azul_sintra(players=3,side=B), "
+        "or as -p players=3 -p side=B. See docs/cli.md.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
     p = sub.add_parser("games", help="list the registered games, their parameters and component sets")
     p.set_defaults(run=_cmd_games)
-    p = sub.add_parser("demo", help="bots play every registered game; records are written and verified")
+
+    p = sub.add_parser("play", help="play against bots in the terminal",
+                       description="Play a game in the terminal against bots. You see only what your seat may see; "
+                       "choose a move by its number or type its text ('help', 'undo', 'quit' also work).")
+    p.add_argument("game", help="a game, for example azul_sintra or 'azul_sintra(players=3)'")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="a game parameter (repeatable)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0, the first)")
+    p.add_argument("--bots", default="mcts:200", help=BOTS_HELP + "; the other seats take them in turn (default mcts:200)")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument("--name", default="you", help="your name in the record (default 'you')")
+    p.add_argument("--record", metavar="FILE", help="write the finished game's record to FILE (.jsonl)")
+    p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser("arena", help="bots against bots: seat rotation, win rates with 95%% confidence intervals, records",
+                       description="Bots against bots over many games. Game g seats bot (g+p) mod k in seat p. The table gives "
+                       "each bot's mean win share with a 95%% Wilson score interval and mean points. Records are written "
+                       "to OUT/<game>.jsonl and verified by replay; --html writes the viewer of the first game.")
+    p.add_argument("game", nargs="?", help="a game, for example colors_of_paris or 'colors_of_paris(players=3)'")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="a game parameter (repeatable)")
+    p.add_argument("--all-games", action="store_true", help="every registered game with its default parameters")
+    p.add_argument("--bots", default="mcts:200,greedy,random", help=BOTS_HELP + " (default mcts:200,greedy,random)")
+    p.add_argument("--games", type=int, default=10, help="games per game (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game g uses seed+g (default 0)")
+    p.add_argument("--out", default="replays", help="folder for the records (default replays/)")
+    p.add_argument("--html", metavar="FILE", help="also write the HTML viewer of the first game played")
+    p.set_defaults(run=_cmd_arena)
+
+    p = sub.add_parser("replay", help="verify the records of a file, or step through one game",
+                       description="Re-run every record of a JSON Lines file, checking each move and the final scores. "
+                       "An error names the line and the move. --step walks through one game in the terminal.")
+    p.add_argument("record", help="a .jsonl file of records")
+    p.add_argument("--line", type=int, help="only the record on this line")
+    p.add_argument("--step", action="store_true", help="step through one game (the first, or --line): Enter, b, a number, q")
+    p.add_argument("-v", "--verbose", action="store_true", help="one line per record")
+    p.set_defaults(run=_cmd_replay)
+
+    p = sub.add_parser("view", help="write the HTML replay viewer of one game",
+                       description="Write one self-contained HTML file (no network) to step through a game: forward, back, "
+                       "jump to any move, the action list, and the full table or each player's own view.")
+    p.add_argument("record", help="a .jsonl file of records")
+    p.add_argument("-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)")
+    p.add_argument("--line", type=int, help="the record's line in the file (default: the first record)")
+    p.set_defaults(run=_cmd_view)
+
+    p = sub.add_parser("bench", help="run the benchmark workloads (benches/report.py)")
+    p.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1.0)")
+    p.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "mcts", "all"], help="which tables (default all)")
+    p.set_defaults(run=_cmd_bench)
+
+    p = sub.add_parser("demo", help="bots play every configuration of every game; records are written and verified")
     p.add_argument("--game", action="append", help="a game to play (repeatable; default: all)")
     p.add_argument("--games", type=int, default=3, help="games per configuration (default 3)")
-    p.add_argument("--bots", default="mcts:100,greedy,random",
-                   help="bots by seat, rotated each game: random, greedy, mcts[:simulations] (default mcts:100,greedy,random)")
+    p.add_argument("--bots", default="mcts:100,greedy,random", help=BOTS_HELP + " (default mcts:100,greedy,random)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--out", default="replays", help="folder for the records (default replays/)")
     p.set_defaults(run=_cmd_demo)
-    p = sub.add_parser("replay", help="verify every record of a JSON Lines file")
-    p.add_argument("record", help="a .jsonl file of records")
-    p.add_argument("-v", "--verbose", action="store_true", help="one line per record")
-    p.set_defaults(run=_cmd_replay)
     return parser
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err) or type(err).__name__
+    return " ".join(text.split())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (salon.SalonError, OSError) as err:
-        print(f"salon: error: {err}", file=sys.stderr)
+    except (UserError, salon.SalonError, OSError, json.JSONDecodeError, UnicodeDecodeError) as err:
+        if isinstance(err, FileNotFoundError) and err.filename:
+            message = f"no such file: {err.filename}"
+        else:
+            message = _one_line(err)
+        print(f"salon: error: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("salon: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

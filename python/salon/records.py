@@ -2,12 +2,19 @@
 
 Format ``salon-record/1``::
 
-    {"format": "salon-record/1", "game": "azul_sintra", "params": {...},
-     "components": {"name": ..., "hash": ...}, "seed": 12, "players": ["random", "random"],
-     "actions": [[17, "draw red"], ...], "scores": [40, 35], "returns": [1.0, 0.0]}
+    {"format": "salon-record/1", "game": "azul_sintra", "params": {"players": 2, "side": "A"},
+     "components": {"name": ..., "hash": ...}, "seed": 12, "players": ["mcts:200", "greedy"],
+     "actions": [[17, "draw red"], ...], "scores": [40, 35], "returns": [1.0, 0.0],
+     "salon": "0.1.0"}
 
 ``actions`` holds every action from the start, chance outcomes included, each with its text
-at its node; replaying the ids reproduces the game exactly.
+at its node; replaying the ids from ``seed`` reproduces the game exactly. ``players`` names who
+sat in each seat (a bot spec or a person's name); ``salon`` is the version that wrote the
+record (informative only). Readers ignore fields they do not know, so later versions may add
+some without changing the format name; a change that breaks replay gets a new format name.
+
+A record is untrusted input: :func:`replay` checks every field it uses and raises
+:class:`RecordError` naming the line and the move at fault, never anything else.
 """
 
 from __future__ import annotations
@@ -29,32 +36,38 @@ class RecordError(_core.SalonError):
 def record_of(state: _core.State, players: list[str]) -> dict[str, Any]:
     """The record of a game played from its first node to ``state``."""
     game = state.game()
-    replay = game.new_initial_state(seed=state.seed)
+    replay_state = game.new_initial_state(seed=state.seed)
     actions: list[list[Any]] = []
     for action in state.history():
-        actions.append([action, replay.action_to_string(action)])
-        replay.apply_action(action)
+        actions.append([action, replay_state.action_to_string(action)])
+        replay_state.apply_action(action)
     return {
         "format": RECORD_FORMAT,
         "game": game.name,
         "params": game.get_parameters(),
         "components": {k: game.components[k] for k in ("name", "hash")},
         "seed": state.seed,
-        "players": list(players),
+        "players": [str(p) for p in players],
         "actions": actions,
         "scores": state.scores(),
         "returns": state.returns(),
+        "salon": _core.__version__,
     }
 
 
 def write_records(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
-    """Writes records as JSON Lines; returns how many."""
+    """Writes records as JSON Lines (replacing the file); returns how many."""
     n = 0
     with open(path, "w", encoding="utf-8") as f:
         for rec in records:
             f.write(json.dumps(rec, separators=(",", ":")) + "\n")
             n += 1
     return n
+
+
+def append_record(f: IO[str], record: dict[str, Any]) -> None:
+    """Writes one record as one line of an open JSON Lines file."""
+    f.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
 def read_records(source: str | Path | IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -68,49 +81,121 @@ def read_records(source: str | Path | IO[str]) -> Iterator[tuple[int, dict[str, 
             continue
         try:
             rec = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise RecordError(f"line {lineno}: not valid JSON ({err.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as err:
+            msg = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
+            raise RecordError(f"line {lineno}: not valid JSON ({msg})") from None
         if not isinstance(rec, dict):
             raise RecordError(f"line {lineno}: a record must be a JSON object")
         yield lineno, rec
 
 
-def replay(record: dict[str, Any], *, line: int = 1) -> _core.State:
-    """Re-runs a record, checking every action and the final scores; returns the final state."""
+def read_record(source: str | Path, line: int | None = None) -> tuple[int, dict[str, Any]]:
+    """One record of a file: the one on ``line``, or the first one."""
+    for lineno, rec in read_records(source):
+        if line is None or lineno == line:
+            return lineno, rec
+    if line is None:
+        raise RecordError(f"{source}: no record in the file")
+    raise RecordError(f"{source}: no record on line {line}")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
+    """The game a record was played with (parameters and component set checked)."""
     where = f"line {line}"
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}")
+        raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
+    name = record.get("game")
+    if not isinstance(name, str):
+        raise RecordError(f"{where}: game must be a string")
     params = record.get("params")
-    if not isinstance(params, dict):
-        raise RecordError(f"{where}: params must be an object")
+    if not isinstance(params, dict) or not all(isinstance(v, (bool, int, str)) for v in params.values()):
+        raise RecordError(f"{where}: params must be an object of booleans, integers and strings")
     try:
-        game = _core.load_game(str(record.get("game")), None, **params)
-    except _core.SalonError as err:
+        game = _core.load_game(name, None, **params)
+    except (_core.SalonError, TypeError, OverflowError) as err:
         raise RecordError(f"{where}: {err}") from None
-    comp = record.get("components") or {}
+    comp = record.get("components")
+    if not isinstance(comp, dict):
+        raise RecordError(f"{where}: components must be an object with name and hash")
     if comp.get("hash") != game.components["hash"]:
-        raise RecordError(f"{where}: component set {comp.get('name')!r} (hash {comp.get('hash')!r}) is not the loaded one")
+        raise RecordError(
+            f"{where}: component set {comp.get('name')!r} (hash {comp.get('hash')!r}) is not the loaded "
+            f"{game.components['name']!r} (hash {game.components['hash']!r})"
+        )
+    return game
+
+
+def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int, int, str, _core.State]]:
+    """Re-runs a record move by move, checking each: yields ``(move index, actor, text, state after)``.
+
+    ``actor`` is the player who chose the move, or ``salon.CHANCE`` for a chance outcome. The
+    state yielded is the live one: clone it to keep it. The final scores are checked after the
+    last move.
+    """
+    where = f"line {line}"
+    game = load_record_game(record, line=line)
+    players = record.get("players")
+    if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        raise RecordError(f"{where}: players must be a list of strings")
+    if isinstance(players, list) and len(players) != game.num_players():
+        raise RecordError(f"{where}: {len(players)} players named for a {game.num_players()}-player game")
     seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise RecordError(f"{where}: seed must be a non-negative integer")
+    if not _is_int(seed) or seed < 0 or seed >= 2**64:
+        raise RecordError(f"{where}: seed must be an integer in [0, 2^64)")
     state = game.new_initial_state(seed=seed)
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}: actions must be a list")
     for i, entry in enumerate(actions):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str)):
-            raise RecordError(f"{where}, move {i}: expected [action id, text]")
+        if not (isinstance(entry, list) and len(entry) == 2 and _is_int(entry[0]) and isinstance(entry[1], str)):
+            raise RecordError(f"{where}, move {i}: expected [action id, text], got {json.dumps(entry)[:80]}")
         action, text = entry
+        if state.is_terminal():
+            raise RecordError(f"{where}, move {i} ({text!r}): the game is already over")
+        actor = state.current_player()
         try:
             actual = state.action_to_string(action)
-        except _core.SalonError as err:
+        except (_core.SalonError, OverflowError, TypeError) as err:
             raise RecordError(f"{where}, move {i} ({text!r}): {err}") from None
         if actual != text:
             raise RecordError(f"{where}, move {i}: action {action} is {actual!r} here, the record says {text!r}")
         try:
             state.apply_action(action)
-        except _core.SalonError as err:
+        except (_core.SalonError, OverflowError, TypeError) as err:
             raise RecordError(f"{where}, move {i} ({text!r}): {err}") from None
+        yield i, actor, text, state
     if "scores" in record and record["scores"] != state.scores():
         raise RecordError(f"{where}: final scores {state.scores()} differ from the record's {record['scores']}")
+    if "returns" in record and record["returns"] is not None:
+        ret = record["returns"]
+        if not (isinstance(ret, list) and len(ret) == len(state.returns())
+                and all(isinstance(r, (int, float)) and abs(r - s) < 1e-9 for r, s in zip(ret, state.returns()))):
+            raise RecordError(f"{where}: final returns {state.returns()} differ from the record's {ret}")
+
+
+def replay(record: dict[str, Any], *, line: int = 1) -> _core.State:
+    """Re-runs a record, checking every action and the final scores; returns the final state.
+
+    Raises :class:`RecordError` naming the line and the move at fault.
+    """
+    where = f"line {line}"
+    state: _core.State | None = None
+    for _, _, _, state in replay_steps(record, line=line):
+        pass
+    if state is None:
+        game = load_record_game(record, line=line)
+        seed = record.get("seed")
+        if not _is_int(seed) or seed < 0:
+            raise RecordError(f"{where}: seed must be a non-negative integer")
+        state = game.new_initial_state(seed=seed)
     return state
+
+
+def replay_file(source: str | Path | IO[str]) -> Iterator[tuple[int, dict[str, Any], _core.State]]:
+    """Verifies every record of a JSON Lines file, streaming: yields ``(line, record, final state)``."""
+    for lineno, rec in read_records(source):
+        yield lineno, rec, replay(rec, line=lineno)

@@ -155,7 +155,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
     for (i, &c) in discard.iter().enumerate() {
         // Overlapping fan, newest ids last; at most 14 shown.
         if i >= 14 {
-            text(&mut out, x + 10, 130, 11, "start", "normal", &format!("+{}", discard.len() - 14));
+            text(&mut out, x + CW - 10, 130, 11, "start", "bold", &format!("+{}", discard.len() - 14));
             break;
         }
         card(&mut out, game, c, x, 86, "");

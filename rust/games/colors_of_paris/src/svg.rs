@@ -58,7 +58,14 @@ fn painting(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, c: usi
     let Some(p) = g.data.paintings.get(c) else { return };
     let cell = (w - 16) / 3;
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{}\" rx=\"5\" fill=\"#fffaf0\" stroke=\"#7a6a4a\"/>", 3 * cell + 40);
-    text(out, x + 5, y + 13, 9, "start", "bold", &format!("#{c} {}", p.name));
+    let limit = (w as usize - 10) / 5;
+    let mut name = format!("#{c} {}", p.name);
+    if name.chars().count() > limit {
+        name = name.chars().take(limit.saturating_sub(1)).collect::<String>() + "\u{2026}";
+    }
+    let _ = write!(out, "<g><title>{}</title>", escape(&format!("#{c} {}", p.name)));
+    text(out, x + 5, y + 13, 8, "start", "bold", &name);
+    out.push_str("</g>");
     text(out, x + w - 5, y + 28, 11, "end", "bold", &format!("{} pts", p.points));
     for sq in 0..9 {
         let colour = p.grid[sq] as usize;

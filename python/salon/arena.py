@@ -1,0 +1,176 @@
+"""Bots against bots over many games with seat rotation: results with confidence intervals.
+
+Game ``g`` seats bot ``(g + p) mod k`` in seat ``p`` (``k`` bots in the line-up), so over ``k``
+consecutive games every bot sits in every seat position equally often. Each bot's result is
+its mean win share (``state.returns()``: 1 for a win, split on a tie) with a 95% Wilson score
+interval computed on the total share as the number of successes.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable
+
+import salon
+from salon import records
+
+Z95 = 1.959963984540054
+
+
+def parse_bot(spec: str) -> tuple[str, int]:
+    """``random``, ``greedy`` or ``mcts[:simulations]`` -> (kind, simulations)."""
+    kind, _, sims = spec.strip().partition(":")
+    if kind not in ("random", "greedy", "mcts"):
+        raise salon.SalonError(f"unknown bot {spec!r}: use random, greedy or mcts[:simulations]")
+    if sims:
+        if not sims.isdigit() or int(sims) < 1:
+            raise salon.SalonError(f"bad bot {spec!r}: the number of simulations must be a positive integer")
+        return kind, int(sims)
+    return kind, 200
+
+
+def make_bot(spec: str, seed: int) -> salon.Bot:
+    kind, sims = parse_bot(spec)
+    return salon.Bot(kind, simulations=sims, seed=seed)
+
+
+def parse_lineup(text: str) -> list[str]:
+    lineup = [b.strip() for b in text.split(",") if b.strip()]
+    if not lineup:
+        raise salon.SalonError("no bots given: use for example --bots mcts:200,greedy,random")
+    for spec in lineup:
+        parse_bot(spec)
+    return lineup
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: tie shares)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class BotResult:
+    games: int = 0
+    share: float = 0.0
+    points: float = 0.0
+    by_seat: dict[int, list[float]] = field(default_factory=dict)
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    lineup: list[str]
+    games: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    bots: dict[str, BotResult] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+
+def play_game(game: salon.Game, seats: list[str], seed: int) -> salon.State:
+    """One game: the bot named in each seat, chance drawn from the state's own generator."""
+    bots = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(seats)]
+    state = game.new_initial_state(seed=seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+class Progress:
+    """A plain-text progress bar on stderr (rewritten in place on a terminal)."""
+
+    def __init__(self, total: int, label: str, stream: IO[str] | None = None) -> None:
+        self.total = max(total, 1)
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.started = time.perf_counter()
+        self.tty = self.stream.isatty()
+        self.last_line = -1
+
+    def update(self, done: int) -> None:
+        width = 30
+        filled = int(width * done / self.total)
+        elapsed = time.perf_counter() - self.started
+        line = f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games, {elapsed:.0f} s"
+        if self.tty:
+            self.stream.write("\r" + line + ("\n" if done >= self.total else ""))
+        else:
+            # Not a terminal: one line at each tenth, so logs stay short.
+            tenth = done * 10 // self.total
+            if tenth == self.last_line and done < self.total:
+                return
+            self.last_line = tenth
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def run_arena(
+    game: salon.Game,
+    lineup: list[str],
+    games: int,
+    *,
+    seed: int = 0,
+    progress: Progress | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> ArenaResult:
+    """Plays ``games`` games with seat rotation; returns the results and the records."""
+    n = game.num_players()
+    result = ArenaResult(game=str(game), lineup=lineup, bots={b: BotResult() for b in lineup})
+    started = time.perf_counter()
+    for g in range(games):
+        seats = [lineup[(g + p) % len(lineup)] for p in range(n)]
+        state = play_game(game, seats, seed + g)
+        result.moves += state.ply
+        returns, scores = state.returns(), state.scores()
+        for p, spec in enumerate(seats):
+            r = result.bots[spec]
+            r.games += 1
+            r.share += returns[p]
+            r.points += scores[p]
+            r.by_seat.setdefault(p, []).append(returns[p])
+        rec = records.record_of(state, seats)
+        result.records.append(rec)
+        if on_record is not None:
+            on_record(rec)
+        result.games += 1
+        if progress is not None:
+            progress.update(g + 1)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def results_table(result: ArenaResult) -> str:
+    """The results as a text table: win share with its 95% Wilson interval, mean points."""
+    lines = [
+        f"{result.game}: {result.games} games, {result.moves / max(result.games, 1):.0f} moves per game, {result.seconds:.1f} s",
+        f"  {'bot':<16} {'seats':>5} {'win share':>9}  {'95% CI (Wilson)':<17} {'mean points':>11}",
+    ]
+    for spec, r in result.bots.items():
+        if r.games == 0:
+            lines.append(f"  {spec:<16} {0:>5} {'-':>9}")
+            continue
+        lo, hi = wilson(r.share, r.games)
+        lines.append(
+            f"  {spec:<16} {r.games:>5} {r.share / r.games:>9.3f}  [{lo:.3f}, {hi:.3f}]{'':<2} {r.points / r.games:>11.1f}"
+        )
+    return "\n".join(lines)
+
+
+def write_arena_records(path: Path, result: ArenaResult) -> None:
+    """Writes the records and checks them back by replay."""
+    records.write_records(path, result.records)
+    for lineno, rec in records.read_records(path):
+        records.replay(rec, line=lineno)
