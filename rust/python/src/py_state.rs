@@ -136,23 +136,22 @@ impl State {
     /// chance node).
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let len = self.inner.mask_len();
-        let mask = PyArray1::<bool>::zeros(py, len, false);
+        let mask = PyArray1::<bool>::zeros(py, self.inner.mask_len(), false);
         if let Some(p) = player {
             self.inner.check_player(p).py()?;
             if p != self.inner.current_player() as i64 {
                 return Ok(mask);
             }
         }
-        {
-            let mut rw = mask.readwrite();
-            let slice = rw.as_slice_mut()?;
-            for &a in self.legal_list().iter() {
-                if let Some(slot) = slice.get_mut(a as usize) {
-                    *slot = true;
-                }
+        let legal = self.legal_list();
+        let mut rw = mask.readwrite();
+        let slice = rw.as_slice_mut()?;
+        for &a in legal.iter() {
+            if let Some(slot) = slice.get_mut(a as usize) {
+                *slot = true;
             }
         }
+        drop(rw);
         Ok(mask)
     }
 
