@@ -12,10 +12,10 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml requirements/test.txt
+$(STAMP): pyproject.toml requirements/test.txt requirements/adapters.txt
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet -r requirements/test.txt
+	$(PIP) install --quiet -r requirements/test.txt -r requirements/adapters.txt
 	touch $(STAMP)
 
 .PHONY: venv
