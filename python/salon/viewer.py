@@ -143,7 +143,7 @@ header p { margin: 2px 0; font-size: 13px; }
   const $ = id => document.getElementById(id);
   const n = data.players.length;
   const total = data.moves.length;
-  let pos = 0, view = 0;
+  let pos = 0, view = -1;  // -1: the full table; p: player p's own view
   const cache = new Map();
   function frame(f) {
     let s = cache.get(f);
@@ -158,7 +158,7 @@ header p { margin: 2px 0; font-size: 13px; }
     data.scores.slice(0, n).map((s, i) => "P" + i + " " + s).join(", ");
   const sel = $("view");
   const opts = ["full table"].concat(data.players.map((p, i) => "player " + i + " (" + p + ")"));
-  opts.forEach((label, i) => { const o = document.createElement("option"); o.value = String(i); o.textContent = label; sel.appendChild(o); });
+  opts.forEach((label, i) => { const o = document.createElement("option"); o.value = String(i - 1); o.textContent = label; sel.appendChild(o); });
   const list = $("actions");
   const start = document.createElement("li");
   start.dataset.pos = "0";
@@ -184,7 +184,7 @@ header p { margin: 2px 0; font-size: 13px; }
   $("slider").max = String(total);
   function show(p) {
     pos = Math.max(0, Math.min(total, Number.isFinite(p) ? Math.trunc(p) : 0));
-    $("board").innerHTML = frame(data.positions[pos][view]);
+    $("board").innerHTML = frame(data.positions[pos][view + 1]);
     $("jump").value = String(pos);
     $("slider").value = String(pos);
     const last = pos === 0 ? "start" : who(data.moves[pos - 1].actor) + ": " + data.moves[pos - 1].text;
@@ -194,7 +194,7 @@ header p { margin: 2px 0; font-size: 13px; }
     const li = list.children[pos];
     if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
     document.body.dataset.pos = String(pos);
-    document.body.dataset.view = String(view);
+    document.body.dataset.view = view < 0 ? "full" : String(view);
   }
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(pos - 1);

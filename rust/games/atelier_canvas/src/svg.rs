@@ -67,10 +67,10 @@ fn card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32, note: 
     out.push_str("</g>");
 }
 
-fn back(out: &mut String, x: i32, y: i32) {
+fn back(out: &mut String, x: i32, y: i32, title: &str) {
     let _ = write!(
         out,
-        "<g><title>face-down card</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"#3f5b7a\" stroke=\"#1d2c3d\"/>\
+        "<g><title>{title}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"#3f5b7a\" stroke=\"#1d2c3d\"/>\
          <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"none\" stroke=\"#b8cde3\"/></g>",
         x + 5,
         y + 5,
@@ -145,7 +145,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
     let dx = 12 + CIRCLE as i32 * (CW + 8) + 20;
     text(&mut out, dx, 66, 12, "start", "bold", "deck");
     if s.deck_count > 0 {
-        back(&mut out, dx, 86);
+        back(&mut out, dx, 86, "the deck (face down)");
     }
     text(&mut out, dx + CW / 2, 172, 11, "middle", "normal", &format!("{} cards", s.deck_count));
     let px = dx + CW + 24;
@@ -261,7 +261,7 @@ fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j:
         }
     }
     for _ in 0..hidden {
-        back(out, x, y + 28);
+        back(out, x, y + 28, "face-down card");
         x += CW + 4;
     }
     // Palette: each canvas with the cards on it, offset downwards.

@@ -103,7 +103,7 @@ fn patron_card(out: &mut String, game: &AtelierStudio, c: usize, x: i32, y: i32,
 fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
     let _ = write!(
         out,
-        "<rect x=\"{x}\" y=\"{y}\" width=\"40\" height=\"40\" rx=\"5\" fill=\"#6b4f2a\" stroke=\"#3b2a10\"/>\
+        "<rect x=\"{x}\" y=\"{y}\" width=\"40\" height=\"40\" rx=\"5\" fill=\"#6b4f2a\" stroke=\"#3b2a10\"><title>patron card (face down)</title></rect>\
          <rect x=\"{}\" y=\"{}\" width=\"32\" height=\"32\" rx=\"3\" fill=\"none\" stroke=\"#d9b77a\"/>",
         x + 4,
         y + 4
