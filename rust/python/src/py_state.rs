@@ -183,7 +183,9 @@ impl State {
         Ok(mv)
     }
 
-    /// Undoes the last action and returns it as a `Move`.
+    /// Undoes the last action and returns it as a `Move`. The state is rebuilt by replaying
+    /// the history natively (cost grows with the ply, microseconds per hundred actions);
+    /// search code should `clone()` states instead of undoing.
     fn pop(&mut self) -> PyResult<Move> {
         let a = self.inner.pop().py()?;
         self.make_move(a)
