@@ -72,8 +72,30 @@ pub fn id_limit(game: &AnyGame) -> i64 {
     game.num_distinct_actions().max(game.max_chance_outcomes()) as i64
 }
 
+/// Known engine bugs, reported and pinned by strict-xfail tests in
+/// `tests/reliability/test_regressions.py`; the targets step over them so that a fuzz run
+/// looks for new ones. `SALON_FUZZ_STRICT=1` reports them again.
+///
+/// - atelier_canvas: `resample_from_infostate` redraws the hidden cards of a player who
+///   is paying for a card without keeping the hand able to pay, so the resampled state
+///   can have no legal action at a decision node
+///   (rust/games/atelier_canvas/src/observation.rs, `resample`).
+pub fn known_finding(state: &AnyState) -> bool {
+    static STRICT: OnceLock<bool> = OnceLock::new();
+    if *STRICT.get_or_init(|| std::env::var_os("SALON_FUZZ_STRICT").is_some()) {
+        return false;
+    }
+    state.game().name() == "atelier_canvas"
+        && !state.is_terminal()
+        && legal(state).is_empty()
+        && state.serialize().contains("\"origin\":{")
+}
+
 /// The contract at one node, through the public engine API.
 pub fn check_state(state: &AnyState, what: &str) {
+    if known_finding(state) {
+        return;
+    }
     let game = state.game();
     let n = game.num_players();
     let at = |m: &str| format!("{} ply {} ({what}): {m}\nserialized: {}", game.spec_string(), state.ply(), state.serialize());
@@ -124,6 +146,9 @@ pub fn check_state(state: &AnyState, what: &str) {
 /// The cheap part of [`check_state`] (no strings, no observations), for every node of a
 /// long playout.
 pub fn check_light(state: &AnyState, what: &str) {
+    if known_finding(state) {
+        return;
+    }
     let game = state.game();
     let list = legal(state);
     assert!(state.ply() <= game.max_game_length(), "{what}: ply above max_game_length");
@@ -163,6 +188,9 @@ pub fn play_out(state: &mut AnyState, u: &mut Unstructured<'_>, what: &str) {
     let max = state.game().max_game_length();
     let mut steps = 0usize;
     while !state.is_terminal() {
+        if known_finding(state) {
+            return;
+        }
         if steps % 32 == 0 {
             check_state(state, what);
         } else {

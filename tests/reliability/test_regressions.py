@@ -71,3 +71,59 @@ def test_fuzz_deserialize_crash_af3f993d_bad_params_are_a_deserialization_error(
     value["params"] = {**value["params"], "players": 1.5}
     with pytest.raises(salon.DeserializationError):
         game.deserialize_state(json.dumps(value))
+
+
+def _canvas_paying_state() -> salon.State:
+    """atelier_canvas, 2 players, seed 0: at ply 36 player 0 is paying for B20 (phase Pay)
+    with three legal payments."""
+    game = salon.load_game("atelier_canvas", players=2)
+    state = game.new_initial_state(seed=0)
+    while state.ply < 36:
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[state.ply % len(legal)])
+    return state
+
+
+def test_canvas_reproduction_still_reaches_the_paying_node() -> None:
+    state = _canvas_paying_state()
+    assert state.current_player() == 0
+    assert len(state.legal_actions()) == 3
+    assert "phase Pay" in str(state)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding (fuzz/actions crash-c6a215fd118866837e80861878cc7c78568475bc, fuzz/deserialize "
+    "crash-277e491033c85c158cee62a6676cbed229d3a06a): atelier_canvas resample_from_infostate "
+    "(rust/games/atelier_canvas/src/observation.rs, fn resample) redraws the unseen cards of a player who "
+    "is paying for a card without keeping the hand able to pay, so the resampled state has no legal action "
+    "at a decision node (a dead end: nothing can be applied, play_random stops early)",
+)
+def test_canvas_resample_during_payment_keeps_a_legal_action() -> None:
+    state = _canvas_paying_state()
+    resampled = state.resample_from_infostate(1, 3)
+    assert resampled.current_player() == 0 and not resampled.is_terminal()
+    assert resampled.legal_actions(), "no legal action after resample_from_infostate(1, 3)"
+
+
+@pytest.mark.xfail(strict=True, reason="finding: the same atelier_canvas resample dead end, seen over many seeds")
+def test_canvas_resampled_states_always_have_a_legal_action() -> None:
+    game = salon.load_game("atelier_canvas", players=2)
+    dead_ends = []
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and state.ply < 200:
+            if state.is_chance_node():
+                state.apply_random_chance()
+                continue
+            for player in range(game.num_players()):
+                for rseed in range(4):
+                    r = state.resample_from_infostate(player, rseed)
+                    if not r.is_terminal() and not r.legal_actions():
+                        dead_ends.append((seed, state.ply, player, rseed))
+            legal = state.legal_actions()
+            state.apply_action(legal[(seed * 31 + state.ply) % len(legal)])
+    assert not dead_ends, f"{len(dead_ends)} dead ends, first (seed, ply, player, resample seed): {dead_ends[:3]}"
