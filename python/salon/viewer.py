@@ -122,10 +122,10 @@ header p { margin: 2px 0; font-size: 13px; }
 <body>
 <header><h1 id="title"></h1><p id="meta"></p><p id="result"></p></header>
 <div id="controls">
-<button id="first" title="start (Home)">&#x23EE;</button>
-<button id="prev" title="back (Left arrow)">&#x25C0; back</button>
-<button id="next" title="forward (Right arrow)">forward &#x25B6;</button>
-<button id="last" title="end (End)">&#x23ED;</button>
+<button id="first" title="start (Home)">&laquo; start</button>
+<button id="prev" title="back (Left arrow)">&lsaquo; back</button>
+<button id="next" title="forward (Right arrow)">forward &rsaquo;</button>
+<button id="last" title="end (End)">end &raquo;</button>
 <label>move <input id="jump" type="number" min="0" value="0" style="width: 6em"></label>
 <input id="slider" type="range" min="0" value="0" style="width: 240px">
 <label>view <select id="view"></select></label>

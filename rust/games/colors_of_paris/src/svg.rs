@@ -301,7 +301,7 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
         if full {
             let names: Vec<String> =
                 held.iter().map(|&b| g.data.bonus_cards.get(b).map(|c| format!("#{b} {}", c.name)).unwrap_or_default()).collect();
-            text(out, 100, y + 108, 11, "start", "normal", if names.is_empty() { "none" } else { "" });
+            text(out, 110, y + 108, 11, "start", "normal", if names.is_empty() { "none" } else { "" });
             for (i, name) in names.iter().enumerate().take(4) {
                 let bx = 22 + i as i32 * 130;
                 let _ = write!(out, "<rect x=\"{bx}\" y=\"{}\" width=\"124\" height=\"22\" rx=\"4\" fill=\"#efe6fa\" stroke=\"#5a3d7a\"/>", y + 114);
@@ -309,10 +309,10 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
             }
         } else {
             for i in 0..held.len().min(8) {
-                card_back(out, 100 + i as i32 * 34, y + 98);
+                card_back(out, 110 + i as i32 * 34, y + 98);
             }
             if held.is_empty() {
-                text(out, 100, y + 108, 11, "start", "normal", "none");
+                text(out, 110, y + 108, 11, "start", "normal", "none");
             }
         }
     }
