@@ -103,6 +103,13 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _seed(record: dict[str, Any], where: str) -> int:
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise RecordError(f"{where}: seed must be an integer in [0, 2^64)")
+    return seed
+
+
 def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
     """The game a record was played with (parameters and component set checked)."""
     where = f"line {line}"
@@ -143,10 +150,7 @@ def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int
         raise RecordError(f"{where}: players must be a list of strings")
     if isinstance(players, list) and len(players) != game.num_players():
         raise RecordError(f"{where}: {len(players)} players named for a {game.num_players()}-player game")
-    seed = record.get("seed")
-    if not _is_int(seed) or seed < 0 or seed >= 2**64:
-        raise RecordError(f"{where}: seed must be an integer in [0, 2^64)")
-    state = game.new_initial_state(seed=seed)
+    state = game.new_initial_state(seed=_seed(record, where))
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}: actions must be a list")
@@ -188,10 +192,7 @@ def replay(record: dict[str, Any], *, line: int = 1) -> _core.State:
         pass
     if state is None:
         game = load_record_game(record, line=line)
-        seed = record.get("seed")
-        if not _is_int(seed) or seed < 0:
-            raise RecordError(f"{where}: seed must be a non-negative integer")
-        state = game.new_initial_state(seed=seed)
+        state = game.new_initial_state(seed=_seed(record, where))
     return state
 
 
