@@ -237,11 +237,13 @@ def test_cli_arena_replay_and_view(tmp_path: Path) -> None:
 
 def test_cli_arena_all_games(tmp_path: Path) -> None:
     out = _salon("arena", "--all-games", "--bots", "greedy,random", "--games", "1", "--out", str(tmp_path / "all"),
-                 "--html", str(tmp_path / "all" / "game.html"), cwd=tmp_path)
+                 "--html", str(tmp_path / "all" / "game.html"), "--html-game", "colors_of_paris", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     for name in salon.game_names():
         assert (tmp_path / "all" / f"{name}.jsonl").is_file()
+        assert name in out.stdout
     assert (tmp_path / "all" / "game.html").is_file()
+    assert "viewer of the first game of" in out.stdout and "colors_of_paris.jsonl" in out.stdout
 
 
 def test_cli_play_against_bots(tmp_path: Path) -> None:
@@ -300,6 +302,7 @@ def test_cli_user_errors_are_one_line(tmp_path: Path) -> None:
     _one_line_error(_salon("arena", "azul_sintra", "-p", "speed=3", cwd=tmp_path))
     _one_line_error(_salon("arena", "azul_sintra", "--bots", "alphazero", cwd=tmp_path), "unknown bot")
     _one_line_error(_salon("arena", cwd=tmp_path), "--all-games")
+    _one_line_error(_salon("arena", "--all-games", "--html-game", "chess", cwd=tmp_path), "chess")
     _one_line_error(_salon("arena", "azul_sintra", "--games", "many", cwd=tmp_path), "--games")
     _one_line_error(_salon("play", "azul_sintra", "--seat", "5", cwd=tmp_path), "seat 5")
     _one_line_error(_salon("frobnicate", cwd=tmp_path), "invalid choice")

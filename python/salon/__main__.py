@@ -113,6 +113,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         if not args.game:
             raise UserError("name a game (see `salon games`) or use --all-games")
         games = [_load_game(args.game, args.param)]
+    if args.html_game is not None and args.html_game not in [g.name for g in games]:
+        raise UserError(f"--html-game {args.html_game!r} is not among the games played")
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     first_record: dict[str, Any] | None = None
@@ -124,7 +126,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         arena.write_arena_records(path, result)
         print(arena.results_table(result))
         print(f"  -> {len(result.records)} records written to {path} and verified by replay")
-        if first_record is None and result.records:
+        wanted = args.html_game is None or args.html_game == game.name
+        if first_record is None and result.records and wanted:
             first_record, first_path = result.records[0], path
     if args.html and first_record is not None:
         size = viewer.write_html(first_record, args.html)
@@ -282,6 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game g uses seed+g (default 0)")
     p.add_argument("--out", default="replays", help="folder for the records (default replays/)")
     p.add_argument("--html", metavar="FILE", help="also write the HTML viewer of the first game played")
+    p.add_argument("--html-game", metavar="NAME", help="with --all-games: the game whose first record --html shows (default: the first game)")
     p.set_defaults(run=_cmd_arena)
 
     p = sub.add_parser("replay", help="verify the records of a file, or step through one game",

@@ -107,7 +107,7 @@ fn card_back(out: &mut String, x: i32, y: i32) {
 pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> String {
     let d = &g.data;
     let n = st.np();
-    let top = 470;
+    let top = 486;
     let height = top + n as i32 * (ROW_H + 8) + 10;
     let mut out = String::with_capacity(40_000);
     let _ = write!(
@@ -123,7 +123,7 @@ pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<
     text(&mut out, 12, 22, 16, "start", "bold", &format!("Colors of Paris - round {}{}", st.round, if st.end_triggered { " (last round)" } else { "" }));
     let mover = match st.actor_kind() {
         salon_core::Actor::Player(p) => format!("; player {p} to move"),
-        salon_core::Actor::Terminal => "; game over".to_string(),
+        salon_core::Actor::Terminal => String::new(),
         salon_core::Actor::Chance => "; chance".to_string(),
     };
     let pending = if st.phase == PH_RESOLVE {
@@ -229,7 +229,7 @@ pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<
         text(&mut out, x0, y + 16, 10, "start", "normal", &format!("{removed} paintings removed from the game"));
     }
     // Easels.
-    y += 30;
+    y += 40;
     text(&mut out, x0, y, 12, "start", "bold", "easels");
     for e in 0..g.num_easels.min(MAX_EASELS) {
         let ex = x0 + e as i32 * 136;
@@ -317,12 +317,14 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
         }
     }
     // Paintings in progress and finished.
+    let held = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + q as u8).count().max(1) as i32;
+    let w = ((WIDTH - 570) / held - 6).clamp(64, 100);
     let mut px = 560;
     for c in 0..NUM_PAINTINGS {
         if st.card_loc[c] == LOC_HELD + q as u8 {
             text(out, px, y + 14, 9, "start", "normal", "in progress");
-            painting(out, st, g, c, px, y + 18, 100);
-            px += 106;
+            painting(out, st, g, c, px, y + 18, w);
+            px += w + 6;
         }
     }
     let done: Vec<String> = (0..NUM_PAINTINGS)
