@@ -81,8 +81,7 @@ pub fn id_limit(game: &AnyGame) -> i64 {
 ///   can have no legal action at a decision node
 ///   (rust/games/atelier_canvas/src/observation.rs, `resample`).
 pub fn known_finding(state: &AnyState) -> bool {
-    static STRICT: OnceLock<bool> = OnceLock::new();
-    if *STRICT.get_or_init(|| std::env::var_os("SALON_FUZZ_STRICT").is_some()) {
+    if strict() {
         return false;
     }
     state.game().name() == "atelier_canvas"
@@ -165,19 +164,19 @@ pub fn check_light(state: &AnyState, what: &str) {
 pub fn apply_checked(state: &mut AnyState, action: i64) {
     let list = legal(state);
     let before = state.clone();
-    let before_text = state.serialize();
+    let before_text = || before.serialize();
     let is_legal = action >= 0 && action <= u32::MAX as i64 && list.contains(&(action as u32));
     match state.apply_action(action) {
         Ok(()) => {
-            assert!(is_legal, "illegal action {action} accepted at {before_text}");
+            assert!(is_legal, "illegal action {action} accepted at {}", before_text());
             assert_eq!(state.ply(), before.ply() + 1, "ply did not advance");
             assert_eq!(state.history().last().copied(), Some(action as u32), "history does not end with the action");
         }
         Err(e) => {
-            assert!(!is_legal, "legal action {action} rejected ({e}) at {before_text}");
+            assert!(!is_legal, "legal action {action} rejected ({e}) at {}", before_text());
             assert!(matches!(e, SalonError::IllegalAction { .. }), "action {action} rejected with {e:?}");
-            assert!(state.same_as(&before), "a rejected action changed the state at {before_text}");
-            assert_eq!(state.serialize(), before_text, "a rejected action changed the serialization");
+            assert!(state.same_as(&before), "a rejected action changed the state at {}", before_text());
+            assert_eq!(state.serialize(), before_text(), "a rejected action changed the serialization");
         }
     }
 }
@@ -209,9 +208,22 @@ pub fn play_out(state: &mut AnyState, u: &mut Unstructured<'_>, what: &str) {
     check_state(state, what);
 }
 
+fn strict() -> bool {
+    static STRICT: OnceLock<bool> = OnceLock::new();
+    *STRICT.get_or_init(|| std::env::var_os("SALON_FUZZ_STRICT").is_some())
+}
+
 /// Serializes and deserializes, expecting an equal state.
+///
+/// Known finding (skipped unless `SALON_FUZZ_STRICT=1`): a state resampled from a resampled
+/// state more than 16 times serializes to a text that `deserialize_state` refuses ("resample
+/// origins nested too deeply", `MAX_RESAMPLE_DEPTH` in rust/core/src/tracked.rs), so such a
+/// state cannot be pickled either.
 pub fn check_round_trip(state: &AnyState) {
     let text = state.serialize();
+    if !strict() && text.matches("\"origin\":{").count() > 16 {
+        return;
+    }
     let back = state
         .game()
         .deserialize_state(&text)
