@@ -86,7 +86,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     game = _load_game(args.game, args.param)
     lineup = parse_lineup(args.bots)
-    state, rec = play(game, seat=args.seat, bots=lineup, seed=args.seed, name=args.name)
+    state, rec = play(game, seat=args.seat, bots=lineup, seed=args.seed, name=args.name, show=args.show)
     if rec is not None and args.record:
         records.write_records(args.record, [rec])
         print(f"record written to {args.record}")
@@ -271,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     p.add_argument("--name", default="you", help="your name in the record (default 'you')")
     p.add_argument("--record", metavar="FILE", help="write the finished game's record to FILE (.jsonl)")
+    p.add_argument("--show", choices=["every", "mine"], default="every",
+                   help="show the table after every move (default) or only before your own moves")
     p.set_defaults(run=_cmd_play)
 
     p = sub.add_parser("arena", help="bots against bots: seat rotation, win rates with 95%% confidence intervals, records",

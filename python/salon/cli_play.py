@@ -1,7 +1,8 @@
 """``salon play``: a person in the terminal against bots, and ``salon replay --step``.
 
 The person sees the table as their seat sees it (``observation_string``: nothing hidden from
-them is shown), chooses a move by its number in the list or by typing its text, and may type
+them is shown) after every move (``show="every"``) or before each of their own decisions
+(``show="mine"``), chooses a move by its number in the list or by typing its text, and may type
 ``help``, ``undo`` (back to their previous decision) or ``quit``.
 """
 
@@ -38,6 +39,7 @@ def play(
     bots: list[str],
     seed: int,
     name: str = "you",
+    show: str = "every",
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
 ) -> tuple[salon.State, dict[str, Any] | None]:
@@ -60,17 +62,21 @@ def play(
     state = game.new_initial_state(seed=seed)
     stdout.write(f"{game.long_name}: {game}; you are player {seat}; " + ", ".join(f"P{p} {s}" for p, s in enumerate(seats)) + "\n")
     stdout.write(HELP + "\n")
+    dirty = True  # the table changed since it was last shown
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_random_chance()
             continue
         p = state.current_player()
+        if dirty and (show == "every" or p == seat):
+            stdout.write("\n" + state.observation_string(seat) + "\n")
+            dirty = False
         if p != seat:
             action = players[p].step(state)
             stdout.write(f"P{p} ({seats[p]}): {state.action_to_string(action)}\n")
             state.apply_action(action)
+            dirty = True
             continue
-        stdout.write("\n" + state.observation_string(seat) + "\n")
         _show_moves(state, stdout)
         while True:
             answer = _read(f"your move (1-{len(state.legal_moves)}): ", stdin, stdout)
@@ -101,6 +107,7 @@ def play(
                 move = match[0]
             state.apply_action(move.action)
             stdout.write(f"P{seat} (you): {move.text}\n")
+            dirty = True
             break
     stdout.write("\n" + state.observation_string(seat) + "\n")
     scores = state.scores()

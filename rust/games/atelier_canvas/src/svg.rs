@@ -214,10 +214,23 @@ fn tallest_stack(s: &AtelierCanvasState, j: usize) -> i32 {
     best
 }
 
+/// Canvases side by side in one row of a palette.
+const PER_ROW: i32 = 15;
+
+fn canvases(s: &AtelierCanvasState, j: usize) -> i32 {
+    let pal = LOC_PALETTE + j as u8;
+    (0..NUM_BLANK).filter(|&b| s.loc[b] == pal).count() as i32
+}
+
+/// The height of one row of palette stacks.
+fn stack_pitch(s: &AtelierCanvasState, j: usize) -> i32 {
+    CH + (tallest_stack(s, j).max(1) - 1) * 18 + 8
+}
+
 fn row_height(s: &AtelierCanvasState, j: usize) -> i32 {
-    let stack = tallest_stack(s, j).max(1);
-    // Title, hand row, palette label, stack of offset cards.
-    40 + CH + 24 + CH + (stack - 1) * 18 + 10
+    let rows = ((canvases(s, j) + PER_ROW - 1) / PER_ROW).max(1);
+    // Title, hand row, palette label, rows of stacks of offset cards.
+    40 + CH + 24 + rows * stack_pitch(s, j) + 2
 }
 
 fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j: usize, y: i32, h: i32, viewer: Option<usize>) {
@@ -268,11 +281,15 @@ fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j:
     let py = y + 28 + CH + 20;
     text(out, 16, py, 11, "start", "normal", "palette");
     let pal = LOC_PALETTE + j as u8;
-    let mut x = 110;
+    let pitch = stack_pitch(s, j);
+    let mut shown = 0;
     for b in 0..NUM_BLANK {
         if s.loc[b] != pal {
             continue;
         }
+        let x = 110 + (shown % PER_ROW) * (CW + 8);
+        let py = py + (shown / PER_ROW) * pitch;
+        shown += 1;
         let mut c = b;
         let mut k = 0;
         loop {
@@ -292,12 +309,8 @@ fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j:
             c = s.on[c] as usize;
             k += 1;
         }
-        x += CW + 8;
-        if x > WIDTH - CW {
-            break;
-        }
     }
-    if x == 110 {
+    if shown == 0 {
         text(out, 110, py, 11, "start", "normal", "empty");
     }
 }

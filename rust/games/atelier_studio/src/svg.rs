@@ -46,6 +46,16 @@ fn student(out: &mut String, x: i32, y: i32, seat: usize) {
     );
 }
 
+/// `name` shortened with an ellipsis to about `width` pixels of bold text of `size`.
+fn fit(name: &str, width: i32, size: i32) -> String {
+    let max = (width * 10 / (size * 6)).max(4) as usize;
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        name.chars().take(max - 1).collect::<String>() + "\u{2026}"
+    }
+}
+
 /// The power text in two short lines.
 fn power_lines(desc: &str) -> (String, String) {
     match desc.split_once(": ") {
@@ -69,7 +79,9 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
         if highlight { "#c0392b" } else { "#7a6a4a" },
         if highlight { 3 } else { 1 }
     );
-    text(out, x + 6, y + 15, 10, "start", "bold", &c.name);
+    let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
+    text(out, x + 6, y + 15, 10, "start", "bold", &fit(&c.name, if c.masterpiece { 88 } else { 100 }, 10));
+    out.push_str("</g>");
     text(out, x + 6, y + 28, 9, "start", "normal", CATEGORY_NAMES[cat]);
     text(out, x + 124, y + 30, 16, "end", "bold", &format!("{}", c.points));
     if c.masterpiece {
@@ -92,19 +104,19 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
 
 fn patron_card(out: &mut String, game: &AtelierStudio, c: usize, x: i32, y: i32, note: &str) {
     let Some(p) = game.data.patrons.get(c) else { return };
-    let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"150\" height=\"40\" rx=\"5\" fill=\"#fff7e0\" stroke=\"#a8842c\"/>");
+    let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"150\" height=\"38\" rx=\"5\" fill=\"#fff7e0\" stroke=\"#a8842c\"/>");
     text(out, x + 5, y + 14, 10, "start", "bold", &p.name);
     text(out, x + 5, y + 27, 9, "start", "normal", &p.describe());
     if !note.is_empty() {
-        text(out, x + 5, y + 37, 8, "start", "normal", note);
+        text(out, x + 5, y + 35, 8, "start", "normal", note);
     }
 }
 
 fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
     let _ = write!(
         out,
-        "<rect x=\"{x}\" y=\"{y}\" width=\"40\" height=\"40\" rx=\"5\" fill=\"#6b4f2a\" stroke=\"#3b2a10\"><title>patron card (face down)</title></rect>\
-         <rect x=\"{}\" y=\"{}\" width=\"32\" height=\"32\" rx=\"3\" fill=\"none\" stroke=\"#d9b77a\"/>",
+        "<rect x=\"{x}\" y=\"{y}\" width=\"40\" height=\"36\" rx=\"5\" fill=\"#6b4f2a\" stroke=\"#3b2a10\"><title>patron card (face down)</title></rect>\
+         <rect x=\"{}\" y=\"{}\" width=\"32\" height=\"28\" rx=\"3\" fill=\"none\" stroke=\"#d9b77a\"/>",
         x + 4,
         y + 4
     );
@@ -228,20 +240,20 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
     if cx == 16 {
         text(out, 16, y + 60, 10, "start", "normal", "no paint");
     }
-    // Paintings owned: small tiles.
-    let mut px = 16;
-    for i in s.paintings_of(p) {
+    // Paintings owned: small tiles, six to a row, two rows.
+    let owned: Vec<usize> = s.paintings_of(p).collect();
+    for (k, &i) in owned.iter().enumerate().take(12) {
         if let Some(c) = game.data.paintings.get(i) {
             let cat = c.category as usize % CATEGORY.len();
-            let _ = write!(out, "<rect x=\"{px}\" y=\"{}\" width=\"86\" height=\"30\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", y + 70, CATEGORY[cat]);
-            text(out, px + 4, y + 83, 8, "start", "bold", &c.name);
+            let (px, py) = (16 + (k as i32 % 6) * 90, y + 68 + (k as i32 / 6) * 34);
+            let _ = write!(out, "<rect x=\"{px}\" y=\"{py}\" width=\"86\" height=\"30\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", CATEGORY[cat]);
+            text(out, px + 4, py + 13, 8, "start", "bold", &fit(&c.name, 80, 8));
             let star = if c.masterpiece { " \u{2605}" } else { "" };
-            text(out, px + 4, y + 95, 8, "start", "normal", &format!("{} {}vp{star}", CATEGORY_NAMES[cat], c.points));
-            px += 90;
-            if px > 500 {
-                break;
-            }
+            text(out, px + 4, py + 25, 8, "start", "normal", &fit(&format!("{} {}vp{star}", CATEGORY_NAMES[cat], c.points), 80, 8));
         }
+    }
+    if owned.len() > 12 {
+        text(out, 16 + 6 * 90, y + 120, 10, "start", "normal", &format!("+{}", owned.len() - 12));
     }
     // Patrons.
     let px0 = 560;
@@ -264,7 +276,7 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
         };
         if visible {
             let note = if dealt { "dealt, to choose" } else { "" };
-            let (xx, yy) = (px0 + (shown % 2) * 156, y + 28 + (shown / 2) * 44);
+            let (xx, yy) = (px0 + (shown % 2) * 156, y + 28 + (shown / 2) * 40);
             if shown < 6 {
                 patron_card(out, game, c, xx, yy, note);
             }
@@ -286,7 +298,7 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
         backs += dealt_hidden;
     }
     for k in 0..backs.min(6) {
-        card_back(out, px0 + 318 + (k % 2) * 46, y + 28 + (k / 2) * 44, "patron");
+        card_back(out, px0 + 318 + (k % 2) * 46, y + 28 + (k / 2) * 40, "patron");
     }
     if shown == 0 && backs == 0 {
         text(out, px0, y + 40, 10, "start", "normal", "none");
