@@ -18,8 +18,6 @@ use crate::rng::Xoshiro256StarStar;
 
 /// The serialization format tag; bump only with a reader for the old one.
 pub const STATE_FORMAT: &str = "salon-state/1";
-/// Deepest chain of resamples a serialized state may hold.
-const MAX_RESAMPLE_DEPTH: usize = 16;
 
 /// Where a tracked state's history starts.
 #[derive(Clone, Debug)]
@@ -313,22 +311,33 @@ impl<G: Game> TrackedState<G> {
         }
     }
 
-    fn to_json(&self) -> Value {
-        let origin = match &self.origin {
-            Origin::Initial => Value::Null,
-            Origin::Resampled { source, player, seed } => {
-                json!({"source": source.to_json(), "player": player, "seed": seed})
+    /// The history as segments: the actions from the initial state, then for each resample
+    /// in the chain its player, seed and the actions after it.
+    fn segments(&self, out: &mut Vec<Value>) -> u64 {
+        match &self.origin {
+            Origin::Initial => {
+                out.push(json!({"actions": self.actions}));
+                self.seed
             }
-        };
+            Origin::Resampled { source, player, seed } => {
+                let root_seed = source.segments(out);
+                out.push(json!({"resample": {"player": player, "seed": seed}, "actions": self.actions}));
+                root_seed
+            }
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let mut segments = Vec::new();
+        let seed = self.segments(&mut segments);
         let c = self.game.components();
         json!({
             "format": STATE_FORMAT,
             "game": G::info().name,
             "params": self.game.params().to_json(),
             "components": {"name": c.name, "hash": c.hash},
-            "seed": self.seed,
-            "origin": origin,
-            "actions": self.actions,
+            "seed": seed,
+            "segments": segments,
         })
     }
 
@@ -342,13 +351,10 @@ impl<G: Game> TrackedState<G> {
     pub fn deserialize(game: Arc<G>, text: &str) -> SalonResult<TrackedState<G>> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
-        Self::from_json(game, &value, 0)
+        Self::from_json(game, &value)
     }
 
-    fn from_json(game: Arc<G>, value: &Value, depth: usize) -> SalonResult<TrackedState<G>> {
-        if depth > MAX_RESAMPLE_DEPTH {
-            return Err(SalonError::serialization("resample origins nested too deeply"));
-        }
+    fn from_json(game: Arc<G>, value: &Value) -> SalonResult<TrackedState<G>> {
         let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
         let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
         if field("format")?.as_str() != Some(STATE_FORMAT) {
@@ -361,7 +367,8 @@ impl<G: Game> TrackedState<G> {
                 G::info().name
             )));
         }
-        let params = Params::from_json(field("params")?)?;
+        let params = Params::from_json(field("params")?)
+            .map_err(|e| SalonError::serialization(format!("bad parameters: {e}")))?;
         if &params != game.params() {
             return Err(SalonError::serialization(format!(
                 "the state was made with parameters {params}, this game has {}",
@@ -377,23 +384,43 @@ impl<G: Game> TrackedState<G> {
             )));
         }
         let seed = field("seed")?.as_u64().ok_or_else(|| SalonError::serialization("seed must be a non-negative integer"))?;
-        let mut tracked = match field("origin")? {
-            Value::Null => TrackedState::new(game.clone(), seed),
-            origin => {
-                let source = Self::from_json(game.clone(), origin.get("source").unwrap_or(&Value::Null), depth + 1)?;
-                let player = origin.get("player").and_then(Value::as_i64).ok_or_else(|| SalonError::serialization("origin.player must be an integer"))?;
-                let rseed = origin.get("seed").and_then(Value::as_u64).ok_or_else(|| SalonError::serialization("origin.seed must be a non-negative integer"))?;
-                let resampled = source.resample_from_infostate(player, rseed)?;
-                if resampled.seed != seed {
-                    return Err(SalonError::serialization("seed does not match the resample origin"));
+        let segments = field("segments")?.as_array().ok_or_else(|| SalonError::serialization("segments must be a list"))?;
+        if segments.is_empty() {
+            return Err(SalonError::serialization("segments must not be empty"));
+        }
+        let mut tracked = TrackedState::new(game, seed);
+        let mut applied = 0usize;
+        for (k, segment) in segments.iter().enumerate() {
+            let resample = segment.get("resample");
+            match (k, resample) {
+                (0, None) => {}
+                (0, Some(_)) => return Err(SalonError::serialization("the first segment cannot be a resample")),
+                (_, None) => return Err(SalonError::serialization(format!("segment {k} lacks its resample origin"))),
+                (_, Some(r)) => {
+                    let player = r.get("player").and_then(Value::as_i64).ok_or_else(|| {
+                        SalonError::serialization(format!("segment {k}: resample.player must be an integer"))
+                    })?;
+                    let rseed = r.get("seed").and_then(Value::as_u64).ok_or_else(|| {
+                        SalonError::serialization(format!("segment {k}: resample.seed must be a non-negative integer"))
+                    })?;
+                    tracked = tracked
+                        .resample_from_infostate(player, rseed)
+                        .map_err(|e| SalonError::serialization(format!("segment {k}: {e}")))?;
                 }
-                resampled
             }
-        };
-        let actions = field("actions")?.as_array().ok_or_else(|| SalonError::serialization("actions must be a list"))?;
-        for (i, a) in actions.iter().enumerate() {
-            let id = a.as_i64().ok_or_else(|| SalonError::serialization(format!("action {i} is not an integer")))?;
-            tracked.apply_action_id(id).map_err(|e| SalonError::serialization(format!("action {i} ({id}) does not replay: {e}")))?;
+            let actions = segment
+                .get("actions")
+                .and_then(Value::as_array)
+                .ok_or_else(|| SalonError::serialization(format!("segment {k}: actions must be a list")))?;
+            for a in actions {
+                let id = a
+                    .as_i64()
+                    .ok_or_else(|| SalonError::serialization(format!("action {applied} is not an integer")))?;
+                tracked
+                    .apply_action_id(id)
+                    .map_err(|e| SalonError::serialization(format!("action {applied} ({id}) does not replay: {e}")))?;
+                applied += 1;
+            }
         }
         Ok(tracked)
     }

@@ -20,7 +20,7 @@
 
 use std::fmt::Write;
 
-use salon_core::Xoshiro256StarStar;
+use salon_core::{State, Xoshiro256StarStar};
 
 use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC, NUM_CARDS, NUM_OBJECTIVES};
 use crate::state::*;
@@ -375,8 +375,30 @@ pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCan
 
 /// A state that `p` cannot tell from this one, the unseen cards redrawn uniformly within
 /// their epoch groups.
+/// Draws until the redealt state leaves the player to move a legal action. A player in the
+/// middle of paying is known to be able to finish (a card is only offered when its whole cost
+/// can be paid), so the draws that break this are not consistent with what `p` knows:
+/// rejecting them keeps the draw uniform over the consistent deals. After `RESAMPLE_TRIES`
+/// rejections (never seen in testing) the true deal is returned.
+const RESAMPLE_TRIES: usize = 4096;
+
 pub(crate) fn resample(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
-    let _ = game;
+    let mut legal = salon_core::ActionList::new();
+    for _ in 0..RESAMPLE_TRIES {
+        let out = redeal(s, p, rng);
+        if out.actor(game).player().is_none() {
+            return out;
+        }
+        legal.clear();
+        out.legal_actions(game, &mut legal);
+        if !legal.is_empty() {
+            return out;
+        }
+    }
+    *s
+}
+
+fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
     let mut out = *s;
     let mut done = [false; NUM_CARDS];
     for first in 0..NUM_CARDS {
