@@ -163,6 +163,18 @@ def test_stored_records_cover_every_game_and_player_count() -> None:
     assert wanted <= stored
 
 
+def test_arena_in_worker_processes_gives_the_same_records() -> None:
+    from salon.arena import run_arena
+
+    game = salon.load_game("azul_sintra", players=3)
+    one = run_arena(game, ["greedy", "random"], 3, seed=7)
+    two = run_arena(game, ["greedy", "random"], 3, seed=7, jobs=2)
+    assert one.records == two.records
+    assert [r["players"] for r in one.records] == [["greedy", "random", "greedy"], ["random", "greedy", "random"], ["greedy", "random", "greedy"]]
+    assert one.bots["greedy"].games == 5 and one.bots["random"].games == 4
+    assert sum(b.share for b in one.bots.values()) == pytest.approx(3.0)
+
+
 def test_wilson_interval() -> None:
     lo, hi = wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-3) and hi == pytest.approx(0.7634, abs=1e-3)

@@ -102,6 +102,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     lineup = arena.parse_lineup(args.bots)
     if args.games < 1:
         raise UserError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
     out = Path(args.out)
     if args.all_games:
         if args.game:
@@ -121,7 +123,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     first_path: Path | None = None
     for game in games:
         progress = arena.Progress(args.games, game.name)
-        result = arena.run_arena(game, lineup, args.games, seed=args.seed, progress=progress)
+        result = arena.run_arena(game, lineup, args.games, seed=args.seed, jobs=args.jobs, progress=progress)
         path = out / f"{game.name}.jsonl"
         arena.write_arena_records(path, result)
         print(arena.results_table(result))
@@ -285,6 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="mcts:200,greedy,random", help=BOTS_HELP + " (default mcts:200,greedy,random)")
     p.add_argument("--games", type=int, default=10, help="games per game (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game g uses seed+g (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
     p.add_argument("--out", default="replays", help="folder for the records (default replays/)")
     p.add_argument("--html", metavar="FILE", help="also write the HTML viewer of the first game played")
     p.add_argument("--html-game", metavar="NAME", help="with --all-games: the game whose first record --html shows (default: the first game)")

@@ -117,37 +117,60 @@ class Progress:
         self.stream.flush()
 
 
+def _play_record(game: salon.Game, seats: list[str], seed: int) -> dict[str, Any]:
+    """One game as a record (run in a worker process when ``jobs > 1``)."""
+    return records.record_of(play_game(game, seats, seed), seats)
+
+
 def run_arena(
     game: salon.Game,
     lineup: list[str],
     games: int,
     *,
     seed: int = 0,
+    jobs: int = 1,
     progress: Progress | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> ArenaResult:
-    """Plays ``games`` games with seat rotation; returns the results and the records."""
+    """Plays ``games`` games with seat rotation; returns the results and the records.
+
+    Game ``g`` uses seed ``seed + g`` and seats bot ``(g + p) mod k`` in seat ``p``. With
+    ``jobs > 1`` the games are played in that many worker processes; the results and the
+    records (in game order) are the same as with one.
+    """
     n = game.num_players()
     result = ArenaResult(game=str(game), lineup=lineup, bots={b: BotResult() for b in lineup})
     started = time.perf_counter()
-    for g in range(games):
-        seats = [lineup[(g + p) % len(lineup)] for p in range(n)]
-        state = play_game(game, seats, seed + g)
-        result.moves += state.ply
-        returns, scores = state.returns(), state.scores()
+    seatings = [[lineup[(g + p) % len(lineup)] for p in range(n)] for g in range(games)]
+    recs: list[dict[str, Any] | None] = [None] * games
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+            futures = {pool.submit(_play_record, game, seatings[g], seed + g): g for g in range(games)}
+            for done, fut in enumerate(as_completed(futures), start=1):
+                recs[futures[fut]] = fut.result()
+                if progress is not None:
+                    progress.update(done)
+    else:
+        for g in range(games):
+            recs[g] = _play_record(game, seatings[g], seed + g)
+            if progress is not None:
+                progress.update(g + 1)
+    for seats, rec in zip(seatings, recs):
+        assert rec is not None
+        result.moves += len(rec["actions"])
+        returns, scores = rec["returns"], rec["scores"]
         for p, spec in enumerate(seats):
             r = result.bots[spec]
             r.games += 1
             r.share += returns[p]
             r.points += scores[p]
             r.by_seat.setdefault(p, []).append(returns[p])
-        rec = records.record_of(state, seats)
         result.records.append(rec)
         if on_record is not None:
             on_record(rec)
         result.games += 1
-        if progress is not None:
-            progress.update(g + 1)
     result.seconds = time.perf_counter() - started
     return result
 
