@@ -80,12 +80,12 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
         if highlight { 3 } else { 1 }
     );
     let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
-    text(out, x + 6, y + 15, 10, "start", "bold", &fit(&c.name, if c.masterpiece { 88 } else { 100 }, 10));
+    text(out, x + 6, y + 15, 10, "start", "bold", &fit(&c.name, 100, 10));
     out.push_str("</g>");
     text(out, x + 6, y + 28, 9, "start", "normal", CATEGORY_NAMES[cat]);
     text(out, x + 124, y + 30, 16, "end", "bold", &format!("{}", c.points));
     if c.masterpiece {
-        text(out, x + 100, y + 30, 14, "end", "bold", "\u{2605}");
+        text(out, x + 124, y + 50, 14, "end", "bold", "\u{2605}");
     }
     let mut cx = x + 6;
     for colour in 0..NUM_COLOURS {
@@ -249,7 +249,7 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
             let _ = write!(out, "<rect x=\"{px}\" y=\"{py}\" width=\"86\" height=\"30\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", CATEGORY[cat]);
             text(out, px + 4, py + 13, 8, "start", "bold", &fit(&c.name, 80, 8));
             let star = if c.masterpiece { " \u{2605}" } else { "" };
-            text(out, px + 4, py + 25, 8, "start", "normal", &fit(&format!("{} {}vp{star}", CATEGORY_NAMES[cat], c.points), 80, 8));
+            text(out, px + 4, py + 25, 8, "start", "normal", &fit(&format!("{}vp{star} {}", c.points, CATEGORY_NAMES[cat]), 80, 8));
         }
     }
     if owned.len() > 12 {
