@@ -26,13 +26,14 @@ build: venv ## Build the extension (release) into .venv
 	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH $(VENV)/bin/maturin develop --release --locked --quiet
 
 .PHONY: demo
-demo: build ## The main job: bots play every registered game, records are written to replays/
-	$(PY) -m salon demo --games 2 --bots mcts:50,greedy,random --out replays
+demo: build ## The main job: an arena of the strongest bots on every game; records and an HTML viewer in replays/
+	$(PY) -m salon arena --all-games --bots mcts:200,greedy --games 4 --jobs 2 --out replays --html replays/game.html --html-game colors_of_paris
 
 .PHONY: test
 test: build ## Every test: Rust (nextest or cargo test), Python (pytest), stub check, benchmarks as tests
 	$(MAKE) test-rust
 	$(MAKE) test-python
+	$(MAKE) test-browser
 	$(MAKE) typecheck
 
 .PHONY: test-rust
@@ -45,7 +46,15 @@ test-rust: ## Rust unit, conformance and scenario tests of the core and every ga
 
 .PHONY: test-python
 test-python: build ## Python tests, and the benchmarks run once each with timing disabled
-	$(PY) -m pytest -q --benchmark-disable
+	$(PY) -m pytest -q --benchmark-disable --ignore=tests/browser
+
+.PHONY: browser
+browser: venv ## Install chromium (apt) and playwright (pip) for the browser tests, idempotently
+	scripts/install-browser.sh $(VENV)
+
+.PHONY: test-browser
+test-browser: build browser ## The HTML replay viewer clicked through in headless chromium
+	SALON_REQUIRE_BROWSER=1 $(PY) -m pytest -q tests/browser
 
 .PHONY: typecheck
 typecheck: build ## mypy --strict on the package, and the hand-written .pyi stubs checked against the built module

@@ -40,6 +40,8 @@ from salon._core import (
     WrongNodeError,
 )
 
+from salon.records import RecordError, read_records, replay, write_records
+
 __version__: str = _core.__version__
 
 ComponentSource = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
@@ -66,7 +68,11 @@ __all__ = [
     "game_names",
     "load_game",
     "random_playout",
+    "read_records",
     "registered_games",
+    "replay",
+    "RecordError",
+    "write_records",
 ]
 
 
