@@ -6,6 +6,7 @@ import pytest
 
 import salon
 from salon.configurations import all_configurations
+from salon.testing import advance  # noqa: F401  (re-exported for older tests)
 
 CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = all_configurations()
 
@@ -24,19 +25,3 @@ def game(request: pytest.FixtureRequest) -> salon.Game:
 @pytest.fixture(params=salon.game_names())
 def default_game(request: pytest.FixtureRequest) -> salon.Game:
     return salon.load_game(request.param)
-
-
-def advance(state: salon.State, plies: int, seed: int = 0) -> salon.State:
-    """Plays up to ``plies`` random actions (chance from the state's seed)."""
-    from salon.splitmix import SplitMix64
-
-    rng = SplitMix64(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.below(len(legal))])
-    return state

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import salon
-from conftest import advance
+from salon.testing import advance
 
 
 def test_registry_lists_every_game_with_its_parameters() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import salon
-from conftest import advance
+from salon.testing import advance
 
 
 @pytest.mark.parametrize("kind,sims", [("random", 1), ("greedy", 1), ("mcts", 30)])
