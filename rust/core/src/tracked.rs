@@ -360,6 +360,10 @@ impl<G: Game> TrackedState<G> {
         if field("format")?.as_str() != Some(STATE_FORMAT) {
             return Err(SalonError::serialization(format!("format must be {STATE_FORMAT:?}")));
         }
+        const FIELDS: [&str; 6] = ["format", "game", "params", "components", "seed", "segments"];
+        if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(SalonError::serialization(format!("unknown field {unknown:?}")));
+        }
         let name = field("game")?.as_str().unwrap_or("");
         if name != G::info().name {
             return Err(SalonError::serialization(format!(
