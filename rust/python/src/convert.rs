@@ -49,3 +49,68 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     }
     Ok(dict)
 }
+
+/// Reads an integer argument. Bools, non-integers and integers beyond `i64` raise the error
+/// class `err` builds (a `SalonError` subclass), naming the argument.
+pub fn int_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<i64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(err(format!("{what} must be an int, not a bool")));
+    }
+    if value.is_instance_of::<PyInt>() {
+        return value.extract::<i64>().map_err(|_| err(format!("{what} {value} is out of range")));
+    }
+    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    Err(err(format!("{what} must be an int, got {type_name}")))
+}
+
+/// An optional integer argument (`None` stays `None`).
+pub fn opt_int_arg(value: Option<&Bound<'_, PyAny>>, what: &str, err: fn(String) -> PyErr) -> PyResult<Option<i64>> {
+    match value {
+        None => Ok(None),
+        Some(v) if v.is_none() => Ok(None),
+        Some(v) => int_arg(v, what, err).map(Some),
+    }
+}
+
+/// An unsigned integer argument in `[0, max]`.
+pub fn uint_arg(value: &Bound<'_, PyAny>, what: &str, max: u64, err: fn(String) -> PyErr) -> PyResult<u64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(err(format!("{what} must be an int, not a bool")));
+    }
+    if value.is_instance_of::<PyInt>() {
+        return match value.extract::<u64>() {
+            Ok(v) if v <= max => Ok(v),
+            _ => Err(err(format!("{what} must be an int from 0 to {max}, got {value}"))),
+        };
+    }
+    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    Err(err(format!("{what} must be an int, got {type_name}")))
+}
+
+/// A string argument.
+pub fn str_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<String> {
+    value.extract::<String>().map_err(|_| {
+        let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+        err(format!("{what} must be a str, got {type_name}"))
+    })
+}
+
+pub fn player_error(message: String) -> PyErr {
+    crate::errors::InvalidPlayerError::new_err(message)
+}
+
+pub fn param_error(message: String) -> PyErr {
+    InvalidParameterError::new_err(message)
+}
+
+pub fn action_error(message: String) -> PyErr {
+    crate::errors::IllegalActionError::new_err(message)
+}
+
+pub fn action_string_error(message: String) -> PyErr {
+    crate::errors::InvalidActionStringError::new_err(message)
+}
+
+pub fn deserialization_error(message: String) -> PyErr {
+    crate::errors::DeserializationError::new_err(message)
+}

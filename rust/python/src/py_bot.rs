@@ -25,8 +25,43 @@ pub struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (kind="mcts", *, simulations=1000, seed=0, time_limit=None, exploration=std::f64::consts::SQRT_2))]
-    fn new(kind: &str, simulations: u32, seed: u64, time_limit: Option<f64>, exploration: f64) -> PyResult<Self> {
+    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None))]
+    fn new(
+        kind: Option<&Bound<'_, PyAny>>,
+        simulations: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        exploration: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        use crate::convert::{param_error, str_arg, uint_arg};
+        let kind = match kind {
+            Some(k) if !k.is_none() => str_arg(k, "invalid parameter \"kind\":", param_error)?,
+            _ => "mcts".to_string(),
+        };
+        let kind = kind.as_str();
+        let simulations = match simulations {
+            Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"simulations\":", u32::MAX as u64, param_error)? as u32,
+            _ => 1000,
+        };
+        let seed = match seed {
+            Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error)?,
+            _ => 0,
+        };
+        let float = |v: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Option<f64>> {
+            match v {
+                Some(v) if !v.is_none() => {
+                    if v.is_instance_of::<pyo3::types::PyBool>() {
+                        return Err(param_error(format!("invalid parameter \"{what}\": a number, not a bool")));
+                    }
+                    v.extract::<f64>()
+                        .map(Some)
+                        .map_err(|_| param_error(format!("invalid parameter \"{what}\": expected a number, got {v}")))
+                }
+                _ => Ok(None),
+            }
+        };
+        let time_limit = float(time_limit, "time_limit")?;
+        let exploration = float(exploration, "exploration")?.unwrap_or(std::f64::consts::SQRT_2);
         let time_limit = match time_limit {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 && t < 1e6 => Some(Duration::from_secs_f64(t)),

@@ -3,7 +3,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use salon_engine::{catalogue, AnyGame};
 
 use crate::convert::{param_to_py, params_from_dict, params_to_dict};
-use crate::errors::{IntoPyResult, InvalidParameterError};
+use crate::errors::IntoPyResult;
 use crate::py_state::State;
 
 /// A game with its parameters and component set. Build it with `salon.load_game`.
@@ -54,9 +54,7 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match seed {
         None => Ok(salon_engine::salon_core::tracked::entropy_seed()),
         Some(v) if v.is_none() => Ok(salon_engine::salon_core::tracked::entropy_seed()),
-        Some(v) => v.extract::<u64>().map_err(|_| {
-            InvalidParameterError::new_err(format!("invalid parameter \"seed\": expected an int from 0 to 2**64-1, got {v}"))
-        }),
+        Some(v) => crate::convert::uint_arg(v, "invalid parameter \"seed\":", u64::MAX, crate::convert::param_error),
     }
 }
 
@@ -133,18 +131,25 @@ impl Game {
     }
 
     /// Rebuilds a state from `State.serialize()`, replaying and checking every action.
-    fn deserialize_state(&self, py: Python<'_>, text: &str) -> PyResult<State> {
-        let inner = crate::gil::without_gil(py, || self.inner.deserialize_state(text)).py()?;
+    fn deserialize_state(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<State> {
+        let text = crate::convert::str_arg(text, "a serialized state", crate::convert::deserialization_error)?;
+        let inner = crate::gil::without_gil(py, || self.inner.deserialize_state(&text)).py()?;
         Ok(State::new(inner))
     }
 
     /// Plays `games` whole random games inside the engine, on the raw state (no history,
     /// no Python per move), with the GIL released; returns `(actions, decisions)`: the
     /// numbers of actions (chance outcomes included) and of player decisions.
-    #[pyo3(signature = (games, seed=0))]
-    fn random_playouts(&self, py: Python<'_>, games: usize, seed: u64) -> (u64, u64) {
+    #[pyo3(signature = (games, seed=None))]
+    fn random_playouts(&self, py: Python<'_>, games: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<(u64, u64)> {
+        use crate::convert::{param_error, uint_arg};
+        let games = uint_arg(games, "games", 1 << 40, param_error)? as usize;
+        let seed = match seed {
+            Some(s) if !s.is_none() => uint_arg(s, "seed", u64::MAX, param_error)?,
+            _ => 0,
+        };
         let inner = &self.inner;
-        crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed))
+        Ok(crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed)))
     }
 
     fn __str__(&self) -> String {

@@ -4,6 +4,7 @@ use pyo3::types::{PyString, PyTuple};
 use salon_engine::salon_core::{ActionList, ChanceOutcomes, TERMINAL};
 use salon_engine::AnyState;
 
+use crate::convert::{action_error, action_string_error, deserialization_error, int_arg, opt_int_arg, player_error, str_arg};
 use crate::errors::{IntoPyResult, InvalidPlayerError, WrongNodeError};
 use crate::gil::without_gil;
 use crate::py_game::{seed_from_py, Game};
@@ -21,8 +22,8 @@ impl State {
     }
 
     /// The player argument of observation methods: `None` means the player to move.
-    fn player_arg(&self, player: Option<i64>) -> PyResult<i64> {
-        match player {
+    fn player_arg(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<i64> {
+        match opt_int_arg(player, "player", player_error)? {
             Some(p) => Ok(p),
             None => {
                 let p = self.inner.current_player();
@@ -122,7 +123,8 @@ impl State {
     /// Sorted legal action ids (chance outcomes at a chance node; empty at the end, or for
     /// a `player` who is not to move).
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
+    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+        let player = opt_int_arg(player, "player", player_error)?;
         if let Some(p) = player {
             self.inner.check_player(p).py()?;
             if p != self.inner.current_player() as i64 {
@@ -135,7 +137,8 @@ impl State {
     /// A numpy bool mask of length `num_distinct_actions()` (`max_chance_outcomes()` at a
     /// chance node).
     #[pyo3(signature = (player=None))]
-    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let player = opt_int_arg(player, "player", player_error)?;
         let mask = PyArray1::<bool>::zeros(py, self.inner.mask_len(), false);
         if let Some(p) = player {
             self.inner.check_player(p).py()?;
@@ -176,8 +179,9 @@ impl State {
     }
 
     /// Applies the legal action written `text`.
-    fn apply(&mut self, text: &str) -> PyResult<Move> {
-        let a = self.inner.string_to_action(text).py()?;
+    fn apply(&mut self, text: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let text = str_arg(text, "a move's text", action_string_error)?;
+        let a = self.inner.string_to_action(&text).py()?;
         let mv = self.make_move(a)?;
         self.inner.apply_action(a as i64).py()?;
         Ok(mv)
@@ -243,16 +247,13 @@ impl State {
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
     #[pyo3(signature = (first, second=None))]
-    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+    fn action_to_string(&self, first: &Bound<'_, PyAny>, second: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let action = match second {
-            None => first,
+            None => int_arg(first, "action", action_error)?,
             Some(a) => {
-                if first != self.inner.current_player() as i64 || first < 0 {
-                    if first >= 0 {
-                        self.inner.check_player(first).py()?;
-                    }
-                }
-                a
+                let player = int_arg(first, "player", player_error)?;
+                self.inner.check_player(player).py()?;
+                int_arg(a, "action", action_error)?
             }
         };
         self.inner.action_to_string(action).py()
@@ -260,23 +261,27 @@ impl State {
 
     /// The legal action written `text`; also `string_to_action(player, text)`.
     #[pyo3(signature = (first, second=None))]
-    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<u32> {
-        let text: String = match second {
-            None => first.extract()?,
-            Some(t) => t.to_string(),
+    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+        let text = match second {
+            None => str_arg(first, "a move's text", action_string_error)?,
+            Some(t) => {
+                let player = int_arg(first, "player", player_error)?;
+                self.inner.check_player(player).py()?;
+                str_arg(t, "a move's text", action_string_error)?
+            }
         };
         self.inner.string_to_action(&text).py()
     }
 
     #[pyo3(signature = (player=None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let p = self.player_arg(player)?;
         self.inner.observation_string(p).py()
     }
 
     /// A float32 numpy array of `game.observation_tensor_shape()`.
     #[pyo3(signature = (player=None))]
-    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
         let p = self.player_arg(player)?;
         let game = self.inner.game();
         let arr = PyArray1::<f32>::zeros(py, game.observation_tensor_size(), false);
@@ -293,21 +298,23 @@ impl State {
     }
 
     #[pyo3(signature = (player=None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let p = self.player_arg(player)?;
         self.inner.information_state_string(p).py()
     }
 
     /// A state consistent with everything `player` knows; the unknown parts are drawn from
     /// `seed`. A clone for perfect-information games.
-    fn resample_from_infostate(&self, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+    fn resample_from_infostate(&self, player: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+        let player = int_arg(player, "player", player_error)?;
         let seed = seed_from_py(Some(seed))?;
         Ok(State::new(self.inner.resample_from_infostate(player, seed).py()?))
     }
 
     /// The table as an SVG document: everything (`player=None`) or only what `player` may see.
     #[pyo3(signature = (player=None))]
-    fn render_svg(&self, player: Option<i64>) -> PyResult<String> {
+    fn render_svg(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let player = opt_int_arg(player, "player", player_error)?;
         self.inner.render_svg(player).py()
     }
 
@@ -350,8 +357,9 @@ impl State {
 
 /// Pickle support.
 #[pyfunction]
-pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &str) -> PyResult<State> {
+pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &Bound<'_, PyAny>) -> PyResult<State> {
+    let text = str_arg(text, "a serialized state", deserialization_error)?;
     let g = &game.get().inner;
-    let inner = without_gil(py, || g.deserialize_state(text)).py()?;
+    let inner = without_gil(py, || g.deserialize_state(&text)).py()?;
     Ok(State::new(inner))
 }

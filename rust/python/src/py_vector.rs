@@ -69,8 +69,34 @@ impl VectorEnv {
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, *, seed=0, auto_reset=true, threads=1))]
-    fn new(py: Python<'_>, game: Py<Game>, num_envs: usize, seed: u64, auto_reset: bool, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (game, num_envs, *, seed=None, auto_reset=true, threads=None))]
+    fn new(
+        py: Python<'_>,
+        game: Py<Game>,
+        num_envs: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        auto_reset: bool,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        use crate::convert::{param_error, uint_arg};
+        // A batch's buffers are allocated up front: refuse sizes no machine could hold
+        // instead of letting the allocation abort the interpreter.
+        let num_envs = uint_arg(num_envs, "num_envs", 1 << 24, param_error)? as usize;
+        let seed = match seed {
+            Some(s) if !s.is_none() => uint_arg(s, "seed", u64::MAX, param_error)?,
+            _ => 0,
+        };
+        let threads = match threads {
+            Some(t) if !t.is_none() => uint_arg(t, "threads", 256, param_error)? as usize,
+            _ => 1,
+        };
+        let game_ref = game.get();
+        let bytes = num_envs.saturating_mul(
+            4 * game_ref.inner.observation_tensor_size() + game_ref.inner.num_distinct_actions() + 64,
+        );
+        if bytes > 8 << 30 {
+            return Err(param_error(format!("num_envs {num_envs} would need {} GiB of buffers", bytes >> 30)));
+        }
         let batch = AnyBatch::new(&game.get().inner, num_envs, seed, auto_reset, threads).py()?;
         let (obs, acts, np) = (batch.observation_size(), batch.num_distinct_actions(), batch.num_players());
         Ok(VectorEnv {
@@ -125,7 +151,8 @@ impl VectorEnv {
 
     /// A uniformly random legal action per game (-1 where there is none), drawn from
     /// `seed`: a random policy that costs no Python per game.
-    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn random_actions<'py>(&self, py: Python<'py>, seed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let seed = crate::convert::uint_arg(seed, "seed", u64::MAX, crate::convert::param_error)?;
         let out = PyArray1::<i64>::zeros(py, self.batch.num_envs(), false);
         {
             let mut rw = out.readwrite();
