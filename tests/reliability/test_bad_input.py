@@ -115,8 +115,7 @@ CASES: list[Case] = [
     Case("new_initial_state(seed=nan)", lambda c: c.game.new_initial_state(seed=math.nan), E.InvalidParameterError, "seed"),
     Case("new_initial_state(seed=1.5)", lambda c: c.game.new_initial_state(seed=1.5), E.InvalidParameterError, "seed"),
     Case("new_initial_state(seed='x')", lambda c: c.game.new_initial_state(seed="x"), E.InvalidParameterError, "seed"),
-    Case("new_initial_state(seed=True)", lambda c: c.game.new_initial_state(seed=True), E.InvalidParameterError, "seed",
-         finding=boolean("new_initial_state(seed=...)")),
+    Case("new_initial_state(seed=True)", lambda c: c.game.new_initial_state(seed=True), E.InvalidParameterError, "seed"),
     Case("new_initial_state(1, 2)", lambda c: c.game.new_initial_state(1, 2), TypeError),
     # ---- Game.deserialize_state ----
     Case("deserialize_state('')", lambda c: c.game.deserialize_state(""), E.DeserializationError, "not valid JSON"),
@@ -125,39 +124,30 @@ CASES: list[Case] = [
     Case("deserialize_state([[[...)", lambda c: c.game.deserialize_state("[" * 100_000), E.DeserializationError, "recursion"),
     Case("deserialize_state(truncated)", lambda c: c.game.deserialize_state(c.decision.serialize()[:-7]), E.DeserializationError),
     Case("deserialize_state(other game)", lambda c: other_game(c).deserialize_state(c.decision.serialize()), E.DeserializationError, "game"),
-    Case("deserialize_state(action -1)", lambda c: c.game.deserialize_state(edit_state(c.decision, actions=[-1])), E.DeserializationError, "action 0"),
-    Case("deserialize_state(action 2**80)", lambda c: c.game.deserialize_state(edit_state(c.decision, actions=[HUGE])), E.DeserializationError, "action 0"),
-    Case("deserialize_state(action 1.5)", lambda c: c.game.deserialize_state(edit_state(c.decision, actions=[1.5])), E.DeserializationError, "integer"),
+    Case("deserialize_state(action -1)", lambda c: c.game.deserialize_state(with_actions(c.decision, [-1])), E.DeserializationError, "action"),
+    Case("deserialize_state(action 2**80)", lambda c: c.game.deserialize_state(with_actions(c.decision, [HUGE])), E.DeserializationError, "action"),
+    Case("deserialize_state(action 1.5)", lambda c: c.game.deserialize_state(with_actions(c.decision, [1.5])), E.DeserializationError, "action"),
     Case("deserialize_state(seed -1)", lambda c: c.game.deserialize_state(edit_state(c.decision, seed=-1)), E.DeserializationError, "seed"),
     Case("deserialize_state(params <script>)", lambda c: c.game.deserialize_state(edit_state(c.decision, params={"<script>": "alert(1)"})),
          E.DeserializationError),
     Case("deserialize_state(format 2)", lambda c: c.game.deserialize_state(edit_state(c.decision, format="salon-state/2")), E.DeserializationError, "format"),
     Case("deserialize_state(components hash)", lambda c: c.game.deserialize_state(edit_state(c.decision, components={"hash": "0"})),
          E.DeserializationError, "component"),
-    Case("deserialize_state(origin 100 deep)", lambda c: c.game.deserialize_state(nested_origin(c.decision, 100)), E.DeserializationError),
+    Case("deserialize_state(100 resamples, bad player)", lambda c: c.game.deserialize_state(nested_origin(c.decision, 100)), E.DeserializationError),
+    Case("deserialize_state(unknown field)", lambda c: c.game.deserialize_state(edit_state(c.decision, origin=None)), E.DeserializationError, "unknown field"),
     Case("deserialize_state(params players=1.5)", lambda c: c.game.deserialize_state(edit_state(c.decision, params={"players": 1.5})),
-         E.DeserializationError, finding="a serialized state whose params hold a float or a list raises InvalidParameterError "
-         "(from Params::from_json in rust/core/src/tracked.rs from_json) instead of DeserializationError",
-         today=E.InvalidParameterError),
+         E.DeserializationError),
     Case("deserialize_state(params players=[2])", lambda c: c.game.deserialize_state(edit_state(c.decision, params={"players": [2]})),
-         E.DeserializationError, finding="see deserialize_state(params players=1.5)", today=E.InvalidParameterError),
-    Case("deserialize_state(None)", lambda c: c.game.deserialize_state(None), E.DeserializationError,
-         finding=typ("deserialize_state(None)"), today=TypeError),
-    Case("deserialize_state(b'...')", lambda c: c.game.deserialize_state(c.decision.serialize().encode()), E.DeserializationError,
-         finding=typ("deserialize_state(bytes)"), today=TypeError),
+         E.DeserializationError),
+    Case("deserialize_state(None)", lambda c: c.game.deserialize_state(None), E.DeserializationError),
+    Case("deserialize_state(b'...')", lambda c: c.game.deserialize_state(c.decision.serialize().encode()), E.DeserializationError),
     # ---- Game.random_playouts ----
-    Case("random_playouts(-1)", lambda c: c.game.random_playouts(-1), E.InvalidParameterError,
-         finding=ovf("random_playouts(games=-1)"), today=OverflowError),
-    Case("random_playouts(1, seed=-1)", lambda c: c.game.random_playouts(1, -1), E.InvalidParameterError,
-         finding=ovf("random_playouts(seed=-1)"), today=OverflowError),
-    Case("random_playouts(2**80)", lambda c: c.game.random_playouts(HUGE), E.InvalidParameterError,
-         finding=ovf("random_playouts(games=2**80)"), today=OverflowError),
-    Case("random_playouts(nan)", lambda c: c.game.random_playouts(math.nan), E.InvalidParameterError,
-         finding=typ("random_playouts(nan)"), today=TypeError),
-    Case("random_playouts('x')", lambda c: c.game.random_playouts("x"), E.InvalidParameterError,
-         finding=typ("random_playouts('x')"), today=TypeError),
-    Case("random_playouts(True)", lambda c: c.game.random_playouts(True), E.InvalidParameterError,
-         finding=boolean("random_playouts(games=...)")),
+    Case("random_playouts(-1)", lambda c: c.game.random_playouts(-1), E.InvalidParameterError),
+    Case("random_playouts(1, seed=-1)", lambda c: c.game.random_playouts(1, -1), E.InvalidParameterError),
+    Case("random_playouts(2**80)", lambda c: c.game.random_playouts(HUGE), E.InvalidParameterError),
+    Case("random_playouts(nan)", lambda c: c.game.random_playouts(math.nan), E.InvalidParameterError),
+    Case("random_playouts('x')", lambda c: c.game.random_playouts("x"), E.InvalidParameterError),
+    Case("random_playouts(True)", lambda c: c.game.random_playouts(True), E.InvalidParameterError),
     # ---- State.apply_action / push / apply ----
     Case("apply_action(None)", lambda c: c.decision.apply_action(None), E.IllegalActionError, "NoneType"),
     Case("apply_action(nan)", lambda c: c.decision.apply_action(math.nan), E.IllegalActionError, "float"),
@@ -184,8 +174,7 @@ CASES: list[Case] = [
     Case("push(0) at the end", lambda c: c.terminal.push(0), E.IllegalActionError),
     Case("apply('')", lambda c: c.decision.apply(""), E.InvalidActionStringError),
     Case("apply('x' * 10**6)", lambda c: c.decision.apply("x" * 10**6), E.InvalidActionStringError),
-    Case("apply(5)", lambda c: c.decision.apply(5), E.InvalidActionStringError,
-         finding=typ("State.apply(5)"), today=TypeError),
+    Case("apply(5)", lambda c: c.decision.apply(5), E.InvalidActionStringError),
     # ---- pop / chance ----
     Case("pop() at the start", lambda c: c.start.pop(), E.NothingToUndoError),
     Case("apply_random_chance() at a decision", lambda c: c.decision.apply_random_chance(), E.WrongNodeError, "chance"),
@@ -198,67 +187,49 @@ CASES: list[Case] = [
     # ---- players ----
     Case("legal_actions(-1)", lambda c: c.decision.legal_actions(-1), E.InvalidPlayerError, "out of range"),
     Case("legal_actions(n)", lambda c: c.decision.legal_actions(c.n), E.InvalidPlayerError, "out of range"),
-    Case("legal_actions(2**80)", lambda c: c.decision.legal_actions(HUGE), E.InvalidPlayerError,
-         finding=ovf("legal_actions(2**80)"), today=OverflowError),
-    Case("legal_actions('0')", lambda c: c.decision.legal_actions("0"), E.InvalidPlayerError,
-         finding=typ("legal_actions('0')"), today=TypeError),
-    Case("legal_actions(1.0)", lambda c: c.decision.legal_actions(1.0), E.InvalidPlayerError,
-         finding=typ("legal_actions(1.0)"), today=TypeError),
-    Case("legal_actions(True)", lambda c: c.decision.legal_actions(True), E.InvalidPlayerError,
-         finding=boolean("legal_actions(player=...)")),
+    Case("legal_actions(2**80)", lambda c: c.decision.legal_actions(HUGE), E.InvalidPlayerError),
+    Case("legal_actions('0')", lambda c: c.decision.legal_actions("0"), E.InvalidPlayerError),
+    Case("legal_actions(1.0)", lambda c: c.decision.legal_actions(1.0), E.InvalidPlayerError),
+    Case("legal_actions(True)", lambda c: c.decision.legal_actions(True), E.InvalidPlayerError),
     Case("legal_actions_mask(n)", lambda c: c.decision.legal_actions_mask(c.n), E.InvalidPlayerError),
-    Case("legal_actions_mask(-2**80)", lambda c: c.decision.legal_actions_mask(-HUGE), E.InvalidPlayerError,
-         finding=ovf("legal_actions_mask(-2**80)"), today=OverflowError),
+    Case("legal_actions_mask(-2**80)", lambda c: c.decision.legal_actions_mask(-HUGE), E.InvalidPlayerError),
     Case("observation_string(n)", lambda c: c.decision.observation_string(c.n), E.InvalidPlayerError, "out of range"),
     Case("observation_string(-1)", lambda c: c.decision.observation_string(-1), E.InvalidPlayerError),
     Case("observation_string() at chance", lambda c: c.chance.observation_string(), E.InvalidPlayerError, "chance"),
     Case("observation_string() at the end", lambda c: c.terminal.observation_string(), E.InvalidPlayerError),
-    Case("observation_string(2**80)", lambda c: c.decision.observation_string(HUGE), E.InvalidPlayerError,
-         finding=ovf("observation_string(2**80)"), today=OverflowError),
-    Case("observation_string(nan)", lambda c: c.decision.observation_string(math.nan), E.InvalidPlayerError,
-         finding=typ("observation_string(nan)"), today=TypeError),
-    Case("observation_string(True)", lambda c: c.decision.observation_string(True), E.InvalidPlayerError,
-         finding=boolean("observation_string(player=...)")),
+    Case("observation_string(2**80)", lambda c: c.decision.observation_string(HUGE), E.InvalidPlayerError),
+    Case("observation_string(nan)", lambda c: c.decision.observation_string(math.nan), E.InvalidPlayerError),
+    Case("observation_string(True)", lambda c: c.decision.observation_string(True), E.InvalidPlayerError),
     Case("observation_tensor(n)", lambda c: c.decision.observation_tensor(c.n), E.InvalidPlayerError),
     Case("observation_tensor(-1)", lambda c: c.decision.observation_tensor(-1), E.InvalidPlayerError),
     Case("observation_tensor() at chance", lambda c: c.chance.observation_tensor(), E.InvalidPlayerError),
-    Case("observation_tensor(2**80)", lambda c: c.decision.observation_tensor(HUGE), E.InvalidPlayerError,
-         finding=ovf("observation_tensor(2**80)"), today=OverflowError),
+    Case("observation_tensor(2**80)", lambda c: c.decision.observation_tensor(HUGE), E.InvalidPlayerError),
     Case("information_state_string(n)", lambda c: c.decision.information_state_string(c.n), E.InvalidPlayerError),
     Case("information_state_string(-5)", lambda c: c.decision.information_state_string(-5), E.InvalidPlayerError),
     Case("information_state_string() at the end", lambda c: c.terminal.information_state_string(), E.InvalidPlayerError),
-    Case("information_state_string('0')", lambda c: c.decision.information_state_string("0"), E.InvalidPlayerError,
-         finding=typ("information_state_string('0')"), today=TypeError),
+    Case("information_state_string('0')", lambda c: c.decision.information_state_string("0"), E.InvalidPlayerError),
     Case("resample_from_infostate(n, 1)", lambda c: c.decision.resample_from_infostate(c.n, 1), E.InvalidPlayerError),
     Case("resample_from_infostate(-1, 1)", lambda c: c.decision.resample_from_infostate(-1, 1), E.InvalidPlayerError),
     Case("resample_from_infostate(0, -1)", lambda c: c.decision.resample_from_infostate(0, -1), E.InvalidParameterError, "seed"),
     Case("resample_from_infostate(0, nan)", lambda c: c.decision.resample_from_infostate(0, math.nan), E.InvalidParameterError, "seed"),
     Case("resample_from_infostate(0, 2**64)", lambda c: c.decision.resample_from_infostate(0, 2**64), E.InvalidParameterError, "seed"),
-    Case("resample_from_infostate(2**80, 1)", lambda c: c.decision.resample_from_infostate(HUGE, 1), E.InvalidPlayerError,
-         finding=ovf("resample_from_infostate(2**80, seed)"), today=OverflowError),
-    Case("resample_from_infostate(None, 1)", lambda c: c.decision.resample_from_infostate(None, 1), E.InvalidPlayerError,
-         finding=typ("resample_from_infostate(None, seed)"), today=TypeError),
+    Case("resample_from_infostate(2**80, 1)", lambda c: c.decision.resample_from_infostate(HUGE, 1), E.InvalidPlayerError),
+    Case("resample_from_infostate(None, 1)", lambda c: c.decision.resample_from_infostate(None, 1), E.InvalidPlayerError),
     Case("resample_from_infostate(0)", lambda c: c.decision.resample_from_infostate(0), TypeError),
     # ---- action strings ----
     Case("action_to_string(-1)", lambda c: c.decision.action_to_string(-1), E.IllegalActionError, "-1"),
     Case("action_to_string(limit)", lambda c: c.decision.action_to_string(c.limit), E.IllegalActionError),
     Case("action_to_string(n + 3, 0)", lambda c: c.decision.action_to_string(c.n + 3, 0), E.InvalidPlayerError),
-    Case("action_to_string(2**80)", lambda c: c.decision.action_to_string(HUGE), E.IllegalActionError,
-         finding=ovf("action_to_string(2**80)"), today=OverflowError),
-    Case("action_to_string(None)", lambda c: c.decision.action_to_string(None), E.IllegalActionError,
-         finding=typ("action_to_string(None)"), today=TypeError),
-    Case("action_to_string(nan)", lambda c: c.decision.action_to_string(math.nan), E.IllegalActionError,
-         finding=typ("action_to_string(nan)"), today=TypeError),
-    Case("action_to_string(True)", lambda c: c.decision.action_to_string(True), E.IllegalActionError,
-         finding=boolean("action_to_string(action=...)")),
+    Case("action_to_string(2**80)", lambda c: c.decision.action_to_string(HUGE), E.IllegalActionError),
+    Case("action_to_string(None)", lambda c: c.decision.action_to_string(None), E.IllegalActionError),
+    Case("action_to_string(nan)", lambda c: c.decision.action_to_string(math.nan), E.IllegalActionError),
+    Case("action_to_string(True)", lambda c: c.decision.action_to_string(True), E.IllegalActionError),
     Case("string_to_action('zzz')", lambda c: c.decision.string_to_action("zzz"), E.InvalidActionStringError, "zzz"),
     Case("string_to_action('<script>')", lambda c: c.decision.string_to_action("<script>alert(1)</script>"), E.InvalidActionStringError),
     Case("string_to_action('\\x00')", lambda c: c.decision.string_to_action("\x00"), E.InvalidActionStringError),
     Case("string_to_action(0, 'zzz')", lambda c: c.decision.string_to_action(0, "zzz"), E.InvalidActionStringError),
-    Case("string_to_action(5)", lambda c: c.decision.string_to_action(5), E.InvalidActionStringError,
-         finding=typ("string_to_action(5)"), today=TypeError),
-    Case("string_to_action(None)", lambda c: c.decision.string_to_action(None), E.InvalidActionStringError,
-         finding=typ("string_to_action(None)"), today=TypeError),
+    Case("string_to_action(5)", lambda c: c.decision.string_to_action(5), E.InvalidActionStringError),
+    Case("string_to_action(None)", lambda c: c.decision.string_to_action(None), E.InvalidActionStringError),
     # ---- load_game and the helpers ----
     Case("load_game('nope')", lambda c: salon.load_game("nope"), E.UnknownGameError, "registered games"),
     Case("load_game('')", lambda c: salon.load_game(""), E.UnknownGameError),
@@ -295,12 +266,9 @@ CASES: list[Case] = [
     # ---- VectorEnv ----
     Case("VectorEnv(game, 0)", lambda c: salon.VectorEnv(c.game, 0), E.InvalidParameterError),
     Case("VectorEnv(game, 2, threads=0)", lambda c: salon.VectorEnv(c.game, 2, threads=0), E.InvalidParameterError),
-    Case("VectorEnv(game, -1)", lambda c: salon.VectorEnv(c.game, -1), E.InvalidParameterError,
-         finding=ovf("VectorEnv(game, -1)"), today=OverflowError),
-    Case("VectorEnv(game, 2**70)", lambda c: salon.VectorEnv(c.game, 2**70), E.InvalidParameterError,
-         finding=ovf("VectorEnv(game, 2**70)"), today=OverflowError),
-    Case("VectorEnv(game, 2, seed=-1)", lambda c: salon.VectorEnv(c.game, 2, seed=-1), E.InvalidParameterError,
-         finding=ovf("VectorEnv(seed=-1)"), today=OverflowError),
+    Case("VectorEnv(game, -1)", lambda c: salon.VectorEnv(c.game, -1), E.InvalidParameterError),
+    Case("VectorEnv(game, 2**70)", lambda c: salon.VectorEnv(c.game, 2**70), E.InvalidParameterError),
+    Case("VectorEnv(game, 2, seed=-1)", lambda c: salon.VectorEnv(c.game, 2, seed=-1), E.InvalidParameterError),
     Case("VectorEnv('game', 2)", lambda c: salon.VectorEnv(c.game.name, 2), E.InvalidParameterError,
          finding=typ("VectorEnv('name', 2)"), today=TypeError),
     Case("VectorEnv.step before reset", lambda c: salon.VectorEnv(c.game, 2).step([0, 0]), E.WrongNodeError, "reset"),
@@ -310,8 +278,7 @@ CASES: list[Case] = [
     Case("VectorEnv.step([-1, -1])", lambda c: reset_env(c).step([-1, -1]), E.IllegalActionError),
     Case("VectorEnv.step(wrong length)", lambda c: reset_env(c).step([0]), E.SalonError, "2 games"),
     Case("VectorEnv.step(2-d)", lambda c: reset_env(c).step([[0], [0]]), E.IllegalActionError),
-    Case("VectorEnv.random_actions(-1)", lambda c: reset_env(c).random_actions(-1), E.InvalidParameterError,
-         finding=ovf("VectorEnv.random_actions(seed=-1)"), today=OverflowError),
+    Case("VectorEnv.random_actions(-1)", lambda c: reset_env(c).random_actions(-1), E.InvalidParameterError),
     # ---- Bot ----
     Case("Bot('nope')", lambda c: salon.Bot("nope"), E.InvalidParameterError, "kind"),
     Case("Bot(simulations=0)", lambda c: salon.Bot("mcts", simulations=0), E.InvalidParameterError, "simulations"),
@@ -320,10 +287,8 @@ CASES: list[Case] = [
     Case("Bot(time_limit=inf)", lambda c: salon.Bot("mcts", time_limit=math.inf), E.InvalidParameterError, "time_limit"),
     Case("Bot(exploration=nan)", lambda c: salon.Bot("mcts", exploration=math.nan), E.InvalidParameterError, "exploration"),
     Case("Bot(exploration=-1)", lambda c: salon.Bot("mcts", exploration=-1.0), E.InvalidParameterError, "exploration"),
-    Case("Bot(simulations=-1)", lambda c: salon.Bot("mcts", simulations=-1), E.InvalidParameterError,
-         finding=ovf("Bot(simulations=-1)"), today=OverflowError),
-    Case("Bot(seed=-1)", lambda c: salon.Bot("random", seed=-1), E.InvalidParameterError,
-         finding=ovf("Bot(seed=-1)"), today=OverflowError),
+    Case("Bot(simulations=-1)", lambda c: salon.Bot("mcts", simulations=-1), E.InvalidParameterError),
+    Case("Bot(seed=-1)", lambda c: salon.Bot("random", seed=-1), E.InvalidParameterError),
     Case("Bot.step(chance node)", lambda c: salon.Bot("random").step(c.chance), E.WrongNodeError, "chance"),
     Case("Bot.step(finished game)", lambda c: salon.Bot("random").step(c.terminal), E.WrongNodeError, "over"),
     Case("Bot.step(None)", lambda c: salon.Bot("random").step(None), E.WrongNodeError,
@@ -348,10 +313,19 @@ def edit_state(state: salon.State, **fields: Any) -> str:
     return json.dumps(value)
 
 
-def nested_origin(state: salon.State, depth: int) -> str:
+def with_actions(state: salon.State, actions: list[Any]) -> str:
+    """The state's text with the actions of its last segment replaced."""
     value = json.loads(state.serialize())
-    for _ in range(depth):
-        value = {**value, "origin": {"source": value, "player": 0, "seed": 1}}
+    value["segments"][-1]["actions"] = actions
+    return json.dumps(value)
+
+
+def nested_origin(state: salon.State, depth: int) -> str:
+    """``depth`` resample segments for player 0 on top of the state, the last one with an
+    out-of-range player."""
+    value = json.loads(state.serialize())
+    value["segments"] += [{"actions": [], "resample": {"player": 0, "seed": i}} for i in range(depth)]
+    value["segments"].append({"actions": [], "resample": {"player": 99, "seed": 0}})
     return json.dumps(value)
 
 
@@ -498,7 +472,7 @@ def test_serialized_states_oversized_and_hostile(name: str) -> None:
     with pytest.raises(salon.DeserializationError):
         game.deserialize_state(text + " " * 1000 + "x")
     with pytest.raises(salon.DeserializationError, match="does not replay"):
-        game.deserialize_state(edit_state(state, actions=state.history() + [0] * 100_000))
+        game.deserialize_state(with_actions(state, state.history() + [0] * 100_000))
     for cut in (1, len(text) // 3, len(text) - 1):
         with pytest.raises(salon.DeserializationError):
             game.deserialize_state(text[:cut])
@@ -583,12 +557,9 @@ def test_record_files_truncated_binary_and_huge(tmp_path: Path) -> None:
     assert out.returncode != 0 and "Traceback" not in out.stderr, out.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: VectorEnv(game, 10**12) aborts the interpreter (memory allocation of the batch "
-    "buffers fails inside AnyBatch::new; Rust aborts the process) instead of raising InvalidParameterError",
-)
 def test_huge_batch_size_is_a_typed_error_not_an_abort() -> None:
+    """Was a finding: VectorEnv(game, 10**12) aborted the interpreter on the failed allocation
+    (fixed in commit f805bc7); run in a subprocess so that a regression cannot kill pytest."""
     code = (
         "import salon\n"
         "g = salon.load_game('azul_sintra')\n"

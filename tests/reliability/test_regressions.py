@@ -1,6 +1,12 @@
 """One test per fuzz finding (fuzz/artifacts/<target>/crash-*, also kept in
 fuzz/corpus/<target>/ so that every fuzz run replays it).
 
+Fixed in the engine since they were found (each test now passes and guards the fix):
+crash-af3f993d (bad params in a serialized state: now a DeserializationError),
+crash-c6a215fd and crash-277e4910 (atelier_canvas resample dead end: fixed in commit e83d569),
+crash-df3d73a6 (17 chained resamples did not deserialize: resample chains are now flat
+segments without a depth limit, commit e83d569).
+
 A finding in the engine stays here as a strict xfail until it is fixed; a finding that was
 a wrong assumption of a fuzz target keeps a test of the behaviour the target now relies on.
 """
@@ -51,19 +57,11 @@ def test_fuzz_actions_crash_37d95f8a_resample_and_undo(name: str) -> None:
             # A true resample starts its own history at the source's node.
             with pytest.raises(salon.NothingToUndoError):
                 r.pop()
-            assert json.loads(r.serialize())["origin"] is not None
+            assert "resample" in json.loads(r.serialize())["segments"][-1]
     if game.perfect_information:
         assert state.resample_from_infostate(0, 1) == state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=salon.InvalidParameterError,
-    reason="finding (fuzz/deserialize crash-af3f993dcd41507fc292dad3348b06a9844d02fa): a serialized state "
-    "whose params hold a value that is not a bool, int or str raises InvalidParameterError from "
-    "Params::from_json (rust/core/src/tracked.rs, TrackedState::from_json, `Params::from_json(field(\"params\")?)?`) "
-    "instead of DeserializationError",
-)
 @pytest.mark.parametrize("name", GAMES)
 def test_fuzz_deserialize_crash_af3f993d_bad_params_are_a_deserialization_error(name: str) -> None:
     game = salon.load_game(name)
@@ -94,14 +92,6 @@ def test_canvas_reproduction_still_reaches_the_paying_node() -> None:
     assert "phase Pay" in str(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding (fuzz/actions crash-c6a215fd118866837e80861878cc7c78568475bc, fuzz/deserialize "
-    "crash-277e491033c85c158cee62a6676cbed229d3a06a): atelier_canvas resample_from_infostate "
-    "(rust/games/atelier_canvas/src/observation.rs, fn resample) redraws the unseen cards of a player who "
-    "is paying for a card without keeping the hand able to pay, so the resampled state has no legal action "
-    "at a decision node (a dead end: nothing can be applied, play_random stops early)",
-)
 def test_canvas_resample_during_payment_keeps_a_legal_action() -> None:
     state = _canvas_paying_state()
     resampled = state.resample_from_infostate(1, 3)
@@ -109,7 +99,6 @@ def test_canvas_resample_during_payment_keeps_a_legal_action() -> None:
     assert resampled.legal_actions(), "no legal action after resample_from_infostate(1, 3)"
 
 
-@pytest.mark.xfail(strict=True, reason="finding: the same atelier_canvas resample dead end, seen over many seeds")
 def test_canvas_resampled_states_always_have_a_legal_action() -> None:
     game = salon.load_game("atelier_canvas", players=2)
     dead_ends = []
@@ -132,14 +121,6 @@ def test_canvas_resampled_states_always_have_a_legal_action() -> None:
 HIDDEN = [n for n in GAMES if not salon.load_game(n).perfect_information]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=salon.DeserializationError,
-    reason="finding (fuzz/actions crash-df3d73a645964c219de52e30e2e27f9d93ce5c8e): resample_from_infostate "
-    "has no depth limit but TrackedState::from_json refuses more than MAX_RESAMPLE_DEPTH = 16 nested resample "
-    "origins (rust/core/src/tracked.rs), so a state resampled 17 times in a chain serializes to a text that "
-    "deserialize_state refuses, and pickle.loads(pickle.dumps(state)) fails",
-)
 @pytest.mark.parametrize("name", HIDDEN)
 def test_fuzz_actions_crash_df3d73a6_chained_resamples_round_trip(name: str) -> None:
     game = salon.load_game(name)
