@@ -45,12 +45,9 @@ fn run(data: &[u8]) -> Result<()> {
             check_round_trip(&state);
             play_out(&mut state, &mut u, "deserialized, played on");
         }
-        // Malformed parameters in the text come back as InvalidParameter today (reported:
-        // tests/reliability/test_regressions.py::test_deserialize_bad_params_error_type).
-        Err(e) => assert!(
-            matches!(e, SalonError::InvalidSerialization { .. } | SalonError::InvalidParameter { .. }),
-            "deserialize failed with {e:?}"
-        ),
+        // InvalidParameter was returned for malformed params before commit e83d569
+        // (crash-af3f993d): only InvalidSerialization is right.
+        Err(e) => assert!(matches!(e, SalonError::InvalidSerialization { .. }), "deserialize failed with {e:?}"),
     }
     Ok(())
 }
