@@ -30,11 +30,12 @@ demo: build ## The main job: an arena of the strongest bots on every game; recor
 	$(PY) -m salon arena --all-games --bots mcts:200,greedy --games 4 --jobs 2 --out replays --html replays/game.html --html-game colors_of_paris
 
 .PHONY: test
-test: build ## Every test: Rust (nextest or cargo test), Python (pytest), stub check, benchmarks as tests
+test: build ## Every test: Rust (nextest), Python (pytest, benchmarks run once), browser, types and stubs, fuzzing
 	$(MAKE) test-rust
 	$(MAKE) test-python
 	$(MAKE) test-browser
 	$(MAKE) typecheck
+	$(MAKE) fuzz
 
 .PHONY: test-rust
 test-rust: ## Rust unit, conformance and scenario tests of the core and every game
@@ -60,6 +61,14 @@ test-browser: build browser ## The HTML replay viewer clicked through in headles
 typecheck: build ## mypy --strict on the package, and the hand-written .pyi stubs checked against the built module
 	$(PY) -m mypy python/salon
 	$(PY) -m mypy.stubtest salon._core --allowlist stubtest-allowlist.txt
+
+.PHONY: fuzz
+fuzz: ## Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS, default 30 each); non-zero on a finding
+	scripts/fuzz-ci.sh
+
+.PHONY: long-runs
+long-runs: build ## Millions of moves and clones with flat memory, and states on several threads (figures in docs/reliability.md)
+	$(PY) benches/long_runs.py
 
 .PHONY: bench
 bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one run

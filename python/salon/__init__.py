@@ -80,7 +80,12 @@ def _components_json(components: ComponentSource) -> str | None:
     if components is None:
         return None
     if isinstance(components, Mapping):
-        return json.dumps(components)
+        try:
+            return json.dumps(components)
+        except (TypeError, ValueError) as err:
+            raise ComponentError(f"component data is not JSON-serializable: {err}") from None
+    if not isinstance(components, (str, os.PathLike)):
+        raise ComponentError(f"components must be a path or a dict, got {type(components).__name__}")
     path = Path(os.fspath(components))
     try:
         return path.read_text(encoding="utf-8")
@@ -95,6 +100,8 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
     ``"azul_sintra(players=3,side=B)"``. ``components`` replaces the engine's substitute
     component set with a user's file (a path, or the parsed JSON as a dict) of the same schema.
     """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game name is a str, got {type(name).__name__}")
     return _core.load_game(name, _components_json(components), **params)
 
 

@@ -134,7 +134,7 @@ class State:
 @final
 class VectorEnv:
     def __new__(
-        cls, game: Game, num_envs: int, *, seed: int | None = None, auto_reset: bool = True, threads: int | None = None
+        cls, game: Game | str, num_envs: int, *, seed: int | None = None, auto_reset: bool = True, threads: int | None = None
     ) -> VectorEnv: ...
     @property
     def num_envs(self) -> int: ...

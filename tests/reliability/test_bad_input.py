@@ -246,18 +246,14 @@ CASES: list[Case] = [
     Case("load_game(players=True)", lambda c: salon.load_game(c.game.name, players=True), E.InvalidParameterError, "bool"),
     Case("load_game(players='3')", lambda c: salon.load_game(c.game.name, players="3"), E.InvalidParameterError),
     Case("load_game(bogus=1)", lambda c: salon.load_game(c.game.name, bogus=1), E.InvalidParameterError, "unknown parameter"),
-    Case("load_game(None)", lambda c: salon.load_game(None), E.UnknownGameError,
-         finding=typ("load_game(None)"), today=TypeError),
-    Case("load_game(5)", lambda c: salon.load_game(5), E.UnknownGameError,
-         finding=typ("load_game(5)"), today=TypeError),
+    Case("load_game(None)", lambda c: salon.load_game(None), E.UnknownGameError),
+    Case("load_game(5)", lambda c: salon.load_game(5), E.UnknownGameError),
     Case("load_game(components={})", lambda c: salon.load_game(c.game.name, components={}), E.ComponentError, "missing field"),
     Case("load_game(components=[] dict)", lambda c: salon.load_game(c.game.name, components={"name": []}), E.ComponentError),
     Case("load_game(components=missing path)", lambda c: salon.load_game(c.game.name, components="/nonexistent/c.json"), E.ComponentError, "cannot read"),
     Case("load_game(components=a folder)", lambda c: salon.load_game(c.game.name, components="/"), E.ComponentError, "cannot read"),
-    Case("load_game(components=5)", lambda c: salon.load_game(c.game.name, components=5), E.ComponentError,
-         finding="load_game(components=5) raises TypeError from os.fspath instead of ComponentError", today=TypeError),
-    Case("load_game(components={'x': {1}})", lambda c: salon.load_game(c.game.name, components={"name": {1}}), E.ComponentError,
-         finding="load_game(components=<dict with a set>) raises TypeError from json.dumps instead of ComponentError", today=TypeError),
+    Case("load_game(components=5)", lambda c: salon.load_game(c.game.name, components=5), E.ComponentError),
+    Case("load_game(components={'x': {1}})", lambda c: salon.load_game(c.game.name, components={"name": {1}}), E.ComponentError),
     Case("random_playout('nope')", lambda c: salon.random_playout("nope"), E.UnknownGameError),
     Case("random_playout(game, seed=-1)", lambda c: salon.random_playout(c.game, seed=-1), E.InvalidParameterError, "seed"),
     Case("configurations('nope')", lambda c: configurations("nope"), E.UnknownGameError),
@@ -269,8 +265,7 @@ CASES: list[Case] = [
     Case("VectorEnv(game, -1)", lambda c: salon.VectorEnv(c.game, -1), E.InvalidParameterError),
     Case("VectorEnv(game, 2**70)", lambda c: salon.VectorEnv(c.game, 2**70), E.InvalidParameterError),
     Case("VectorEnv(game, 2, seed=-1)", lambda c: salon.VectorEnv(c.game, 2, seed=-1), E.InvalidParameterError),
-    Case("VectorEnv('game', 2)", lambda c: salon.VectorEnv(c.game.name, 2), E.InvalidParameterError,
-         finding=typ("VectorEnv('name', 2)"), today=TypeError),
+    Case("VectorEnv(5, 2)", lambda c: salon.VectorEnv(5, 2), E.InvalidParameterError),
     Case("VectorEnv.step before reset", lambda c: salon.VectorEnv(c.game, 2).step([0, 0]), E.WrongNodeError, "reset"),
     Case("VectorEnv.step(None)", lambda c: reset_env(c).step(None), E.IllegalActionError),
     Case("VectorEnv.step([nan, nan])", lambda c: reset_env(c).step([math.nan, math.nan]), E.IllegalActionError),
@@ -291,8 +286,7 @@ CASES: list[Case] = [
     Case("Bot(seed=-1)", lambda c: salon.Bot("random", seed=-1), E.InvalidParameterError),
     Case("Bot.step(chance node)", lambda c: salon.Bot("random").step(c.chance), E.WrongNodeError, "chance"),
     Case("Bot.step(finished game)", lambda c: salon.Bot("random").step(c.terminal), E.WrongNodeError, "over"),
-    Case("Bot.step(None)", lambda c: salon.Bot("random").step(None), E.WrongNodeError,
-         finding=typ("Bot.step(None)"), today=TypeError),
+    Case("Bot.step(None)", lambda c: salon.Bot("random").step(None), E.InvalidParameterError),
     # ---- classes that are not built directly ----
     Case("State()", lambda c: salon.State(), TypeError),
     Case("Game()", lambda c: salon.Game(), TypeError),
@@ -427,9 +421,7 @@ UNKNOWN_FIELDS_FINDING = (
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=UNKNOWN_FIELDS_FINDING))
-        if n in ("atelier_canvas", "colors_of_paris")
-        else n
+        n
         for n in GAMES
     ],
 )

@@ -99,7 +99,11 @@ impl Bot {
 
     /// The action this bot chooses for the player to move (the GIL is released while it
     /// searches). Raises `WrongNodeError` at chance and terminal nodes.
-    fn step(&mut self, py: Python<'_>, state: &State) -> PyResult<u32> {
+    fn step(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let state = state.cast::<State>().map_err(|_| {
+            crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
+        })?;
+        let state = state.borrow();
         let inner = &state.inner;
         let (bot, rng) = (&mut self.bot, &mut self.rng);
         without_gil(py, || inner.bot_choose(bot, rng)).py()

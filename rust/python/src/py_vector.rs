@@ -72,13 +72,20 @@ impl VectorEnv {
     #[pyo3(signature = (game, num_envs, *, seed=None, auto_reset=true, threads=None))]
     fn new(
         py: Python<'_>,
-        game: Py<Game>,
+        game: &Bound<'_, PyAny>,
         num_envs: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
         auto_reset: bool,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         use crate::convert::{param_error, uint_arg};
+        let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
+            g.clone().unbind()
+        } else if let Ok(name) = game.extract::<String>() {
+            Py::new(py, crate::py_game::load_game(&name, None, None)?)?
+        } else {
+            return Err(param_error(format!("invalid parameter \"game\": a salon.Game or a game name, got {game}")));
+        };
         // A batch's buffers are allocated up front: refuse sizes no machine could hold
         // instead of letting the allocation abort the interpreter.
         let num_envs = uint_arg(num_envs, "num_envs", 1 << 24, param_error)? as usize;

@@ -116,6 +116,7 @@ pub struct CardSpec {
 
 /// One objective card as written in the file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectiveSpec {
     pub id: String,
     pub name: String,
@@ -126,6 +127,7 @@ pub struct ObjectiveSpec {
 
 /// The whole file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct ComponentFile {
     pub name: String,
     #[serde(default)]

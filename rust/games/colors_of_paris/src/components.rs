@@ -186,6 +186,7 @@ pub struct Components {
 // ---------------------------------------------------------------- raw schema
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawTracks {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tube: Option<Vec<i64>>,
@@ -196,6 +197,7 @@ pub struct RawTracks {
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawPainting {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -206,6 +208,7 @@ pub struct RawPainting {
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawBonus {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -222,6 +225,7 @@ pub struct RawBonus {
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawPainter {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -237,6 +241,7 @@ pub struct RawPainter {
 
 /// The file as written (every field optional, so that errors can name what is missing).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawComponents {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
