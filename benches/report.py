@@ -153,14 +153,19 @@ def section_openspiel(seconds: float) -> None:
             import random
 
             rng = random.Random(1)
-            for _ in range(30):
-                if state.is_terminal():
-                    break
+            decisions = 0
+            # A decision node some way into the game (skipping bids and deals).
+            while decisions < 12 and not state.is_terminal():
                 if state.is_chance_node():
                     state.apply_action(state.chance_outcomes()[0][0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
+                    continue
+                legal = state.legal_actions()
+                nxt = state.clone()
+                nxt.apply_action(legal[rng.randrange(len(legal))])
+                if nxt.is_terminal():
+                    break
+                state = nxt
+                decisions += 1
             while state.is_chance_node():
                 state.apply_action(state.chance_outcomes()[0][0])
             moves, _ = playout_rate(spiel_loop, game, seconds)
