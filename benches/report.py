@@ -201,7 +201,8 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
             runs += 1
         rate = runs * simulations / elapsed
         length = _mean_remaining(state, 20, lambda s, seed: s.play_random(seed=seed))
-        print(f"| salon {game} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
+        kind = "MCTS" if game.perfect_information else "IS-MCTS"
+        print(f"| salon {kind} {game} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
     try:
         import pyspiel
     except ImportError:
@@ -209,7 +210,7 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
         return
     import random
 
-    for gname in OPENSPIEL_GAMES:
+    for gname, kind in [(g, "MCTSBot") for g in OPENSPIEL_GAMES] + [("hearts", "ISMCTSBot"), ("oh_hell", "ISMCTSBot")]:
         game = pyspiel.load_game(gname)
         state = game.new_initial_state()
         rng = random.Random(0)
@@ -217,7 +218,10 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
         evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
-        bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 10**9, False, 1, False)
+        if kind == "MCTSBot":
+            bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 10**9, False, 1, False)
+        else:
+            bot = pyspiel.ISMCTSBot(1, evaluator, 2.0, simulations)
         runs, elapsed = 0, 0.0
         while elapsed < seconds or runs < 2:
             t = time.perf_counter()
@@ -240,7 +244,7 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
             return n
 
         length = _mean_remaining(state, 20, spiel_playout)
-        print(f"| OpenSpiel C++ MCTSBot {gname} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
+        print(f"| OpenSpiel C++ {kind} {gname} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")
     print()
 
 
