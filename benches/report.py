@@ -119,6 +119,23 @@ def section_batch(seconds: float) -> None:
     print()
 
 
+def spiel_playout(state: Any, seed: int) -> int:
+    """A random playout of a pyspiel state from Python (chance uniform over its outcomes' ids)."""
+    import random
+
+    rng = random.Random(seed)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        moves += 1
+    return moves
+
+
 def section_openspiel(seconds: float) -> None:
     try:
         import pyspiel
@@ -130,20 +147,7 @@ def section_openspiel(seconds: float) -> None:
     print("|---|---|---|---|---|")
 
     def spiel_loop(game: Any, seed: int) -> int:
-        import random
-
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            moves += 1
-        return moves
+        return spiel_playout(game.new_initial_state(), seed)
 
     rows: list[tuple[str, Any]] = [(f"pyspiel {g}", pyspiel.load_game(g)) for g in OPENSPIEL_GAMES]
     rows += [(f"salon {n}", salon.load_game(n)) for n in salon.game_names()]
@@ -229,19 +233,6 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
             elapsed += time.perf_counter() - t
             runs += 1
         rate = runs * simulations / elapsed
-
-        def spiel_playout(s: Any, seed: int) -> int:
-            r = random.Random(seed)
-            n = 0
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    o = s.chance_outcomes()
-                    s.apply_action(o[r.randrange(len(o))][0])
-                else:
-                    legal = s.legal_actions()
-                    s.apply_action(legal[r.randrange(len(legal))])
-                n += 1
-            return n
 
         length = _mean_remaining(state, 20, spiel_playout)
         print(f"| OpenSpiel C++ {kind} {gname} | {rate:,.0f} | {length:.0f} | {rate * length:,.0f} |")

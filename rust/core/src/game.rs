@@ -133,27 +133,9 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
 
     /// The legal action whose string is `text`. The default compares against every legal
-    /// action's string.
+    /// action's string ([`match_action_string`]).
     fn string_to_action(&self, game: &Self::Game, text: &str) -> SalonResult<Action> {
-        let wanted = text.trim();
-        if self.is_chance_node(game) {
-            let mut outcomes = ChanceOutcomes::new();
-            self.chance_outcomes(game, &mut outcomes);
-            for &a in outcomes.actions() {
-                if self.action_to_string(game, a) == wanted {
-                    return Ok(a);
-                }
-            }
-        } else {
-            let mut legal = ActionList::new();
-            self.legal_actions(game, &mut legal);
-            for &a in legal.iter() {
-                if self.action_to_string(game, a) == wanted {
-                    return Ok(a);
-                }
-            }
-        }
-        Err(SalonError::UnknownActionString { text: text.to_string() })
+        match_action_string(self, game, text)
     }
 
     /// What `player` sees now, as text. `player` is already checked to be in range.
@@ -191,4 +173,29 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         };
         crate::svg::text_document(&text)
     }
+}
+
+/// The legal action (or chance outcome) at this node whose string is `text`, found by
+/// comparing every candidate's string: the default `string_to_action`, and the fallback of
+/// games that parse some families directly.
+pub fn match_action_string<S: State>(state: &S, game: &S::Game, text: &str) -> SalonResult<Action> {
+    let wanted = text.trim();
+    if state.is_chance_node(game) {
+        let mut outcomes = ChanceOutcomes::new();
+        state.chance_outcomes(game, &mut outcomes);
+        for &a in outcomes.actions() {
+            if state.action_to_string(game, a) == wanted {
+                return Ok(a);
+            }
+        }
+    } else {
+        let mut legal = ActionList::new();
+        state.legal_actions(game, &mut legal);
+        for &a in legal.iter() {
+            if state.action_to_string(game, a) == wanted {
+                return Ok(a);
+            }
+        }
+    }
+    Err(SalonError::UnknownActionString { text: text.to_string() })
 }

@@ -859,24 +859,7 @@ impl State for AtelierStudioState {
             return act::parse_roll(self, game, wanted)
                 .ok_or_else(|| SalonError::UnknownActionString { text: text.to_string() });
         }
-        if self.is_chance_node(game) {
-            let mut outcomes = ChanceOutcomes::new();
-            self.chance_outcomes(game, &mut outcomes);
-            for &a in outcomes.actions() {
-                if self.action_to_string(game, a) == wanted {
-                    return Ok(a);
-                }
-            }
-        } else {
-            let mut legal = ActionList::new();
-            self.legal_actions(game, &mut legal);
-            for &a in legal.iter() {
-                if self.action_to_string(game, a) == wanted {
-                    return Ok(a);
-                }
-            }
-        }
-        Err(SalonError::UnknownActionString { text: text.to_string() })
+        salon_core::game::match_action_string(self, game, text)
     }
 
     fn observation_string(&self, game: &AtelierStudio, player: usize) -> String {
