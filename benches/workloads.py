@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import salon
 from salon.splitmix import SplitMix64
+from salon.testing import advance
 
 
 def native_playout(game: salon.Game, seed: int) -> int:
@@ -29,16 +30,7 @@ def python_loop_playout(game: salon.Game, seed: int) -> int:
 
 def midgame_state(game: salon.Game, seed: int = 1, plies: int = 60) -> salon.State:
     """A state some way into a game, at a decision node."""
-    state = game.new_initial_state(seed=seed)
-    rng = SplitMix64(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.below(len(legal))])
+    state = advance(game.new_initial_state(seed=seed), plies, seed)
     while state.is_chance_node():
         state.apply_random_chance()
     return state

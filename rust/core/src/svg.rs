@@ -16,6 +16,17 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// Appends a `<text>` element; `body` is escaped.
+#[allow(clippy::too_many_arguments)]
+pub fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
+    use std::fmt::Write;
+    let _ = write!(
+        out,
+        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
+        escape(body)
+    );
+}
+
 /// A monospace text block as an SVG document: the fallback drawing of any state.
 pub fn text_document(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();

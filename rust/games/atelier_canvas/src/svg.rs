@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::escape;
+use salon_core::svg::{escape, text};
 
 use crate::components::{kind_of, Kind, NUM_BLANK, NUM_CARDS};
 use crate::state::*;
@@ -19,13 +19,6 @@ const WIDTH: i32 = 1000;
 const CW: i32 = 50;
 const CH: i32 = 70;
 
-fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
-        escape(body)
-    );
-}
 
 fn colour(c: u8) -> &'static str {
     FILL.get(c as usize).copied().unwrap_or("#eeeeee")

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::escape;
+use salon_core::svg::{escape, text};
 
 use crate::actions::faces_string;
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PATRONS};
@@ -22,13 +22,6 @@ const CATEGORY: [&str; 4] = ["#dfe9f7", "#fbeedd", "#e4efe0", "#efe0ef"];
 const WIDTH: i32 = 990;
 const ROW_H: i32 = 150;
 
-fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
-        escape(body)
-    );
-}
 
 fn cylinder(out: &mut String, x: i32, y: i32, colour: usize) {
     let _ = write!(

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::escape;
+use salon_core::svg::text;
 
 use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::state::{AzulSintraState, Phase};
@@ -28,13 +28,6 @@ fn pale(v: u8) -> &'static str {
     }
 }
 
-fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
-        escape(body)
-    );
-}
 
 /// A glass piece: a rounded square of its colour with a title for hovering.
 fn piece(out: &mut String, x: i32, y: i32, size: i32, colour: usize) {

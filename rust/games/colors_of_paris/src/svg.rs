@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::escape;
+use salon_core::svg::{escape, text};
 
 use crate::components::{COLOUR_NAMES, NUM_BONUS, NUM_COLOURS, NUM_PAINTINGS, TOOL_NAMES};
 use crate::scoring;
@@ -20,13 +20,6 @@ const SEAT: [&str; MAX_P] = ["#1f4e79", "#9c2a2a", "#2e7d32", "#6a1b9a"];
 const WIDTH: i32 = 1000;
 const ROW_H: i32 = 150;
 
-fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &str, body: &str) {
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" text-anchor=\"{anchor}\" font-weight=\"{weight}\">{}</text>",
-        escape(body)
-    );
-}
 
 fn seat(p: usize) -> &'static str {
     SEAT.get(p).copied().unwrap_or("#777")
