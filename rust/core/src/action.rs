@@ -1,5 +1,7 @@
 //! Action ids and the allocation-free list that legal-move generation fills.
 
+use crate::fixed_vec::FixedVec;
+
 /// A dense action id in `[0, num_distinct_actions)`, or a chance outcome id in
 /// `[0, max_chance_outcomes)` at a chance node.
 pub type Action = u32;
@@ -8,47 +10,44 @@ pub type Action = u32;
 /// so a list of distinct legal actions can never overflow (checked by the conformance tests).
 pub const MAX_LEGAL_ACTIONS: usize = 2048;
 
-/// A fixed-capacity list of actions on the stack. Filling it never allocates.
+/// A fixed-capacity list of actions on the stack. Creating or filling it never allocates
+/// nor touches more memory than the actions pushed.
 #[derive(Clone)]
 pub struct ActionList {
-    len: usize,
-    items: [Action; MAX_LEGAL_ACTIONS],
+    items: FixedVec<Action, MAX_LEGAL_ACTIONS>,
 }
 
 impl ActionList {
     pub const fn new() -> Self {
-        ActionList { len: 0, items: [0; MAX_LEGAL_ACTIONS] }
+        ActionList { items: FixedVec::new() }
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.items.clear();
     }
 
     /// Adds an action. Past the capacity the action is dropped: that would be a bug in a
     /// game's declared action space, which `debug_assert` reports in tests.
     #[inline]
     pub fn push(&mut self, action: Action) {
-        debug_assert!(self.len < MAX_LEGAL_ACTIONS, "ActionList overflow");
-        if self.len < MAX_LEGAL_ACTIONS {
-            self.items[self.len] = action;
-            self.len += 1;
-        }
+        let pushed = self.items.push(action);
+        debug_assert!(pushed, "ActionList overflow");
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.items.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.items.len() == 0
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[Action] {
-        &self.items[..self.len]
+        self.items.as_slice()
     }
 
     #[inline]
@@ -58,7 +57,7 @@ impl ActionList {
 
     /// Sorts ascending; games that push in id order never need it.
     pub fn sort(&mut self) {
-        self.items[..self.len].sort_unstable();
+        self.items.as_mut_slice().sort_unstable();
     }
 }
 

@@ -14,6 +14,7 @@ use crate::chance::ChanceOutcomes;
 use crate::error::{SalonError, SalonResult};
 use crate::game::{Game, State};
 use crate::tracked::chance_rng;
+use rayon::prelude::*;
 
 /// Output buffers of one step, all with a leading batch dimension.
 pub struct StepBuffers<'a> {
@@ -51,7 +52,8 @@ pub struct BatchEnv<G: Game> {
     words: usize,
     base_seed: u64,
     auto_reset: bool,
-    threads: usize,
+    /// Worker threads kept for the life of the batch (`None` for one thread: the caller's).
+    pool: Option<rayon::ThreadPool>,
 }
 
 fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
@@ -76,7 +78,17 @@ impl<G: Game> BatchEnv<G> {
             .collect();
         let words = game.num_distinct_actions().div_ceil(BITS);
         let legal_bits = vec![0; words * num_envs];
-        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, threads };
+        let pool = if threads > 1 {
+            let built = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("salon-batch-{i}"))
+                .build()
+                .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))?;
+            Some(built)
+        } else {
+            None
+        };
+        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, pool };
         env.refresh_legal_bits();
         Ok(env)
     }
@@ -163,15 +175,15 @@ impl<G: Game> BatchEnv<G> {
 
     /// Writes a uniformly random legal decision for each game into `out` (-1 for a game
     /// with no decision to make), drawn from `rng`: a cheap random policy for baselines.
+    /// Reads the legal sets kept from the last step, so it costs no move generation; the
+    /// pick is the same as indexing the sorted legal-action list.
     pub fn random_actions(&self, rng: &mut crate::rng::Xoshiro256StarStar, out: &mut [i64]) -> SalonResult<()> {
         if out.len() != self.slots.len() {
             return Err(SalonError::wrong_node(format!("buffer has {} elements, expected {}", out.len(), self.slots.len())));
         }
-        let mut legal = ActionList::new();
-        for (slot, o) in self.slots.iter().zip(out.iter_mut()) {
-            legal.clear();
-            slot.state.legal_actions(&self.game, &mut legal);
-            *o = if legal.is_empty() { -1 } else { legal[rng.below(legal.len() as u64) as usize] as i64 };
+        for (bits, o) in self.legal_bits.chunks(self.words).zip(out.iter_mut()) {
+            let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
+            *o = if count == 0 { -1 } else { nth_set_bit(bits, rng.below(count as u64) as u32) as i64 };
         }
         Ok(())
     }
@@ -191,100 +203,155 @@ impl<G: Game> BatchEnv<G> {
     fn run(&mut self, actions: Option<&[i64]>, b: StepBuffers<'_>) {
         let n = self.slots.len();
         let g = &self.game;
-        let obs_size = g.observation_tensor_size();
-        let mask_size = g.num_distinct_actions();
-        let np = g.num_players();
-        let threads = self.threads.min(n).max(1);
-        let auto_reset = self.auto_reset;
-        let base_seed = self.base_seed;
-        let chunk = n.div_ceil(threads);
-        let words = self.words;
-        let work = |offset: usize,
-                    slots: &mut [Slot<G::State>],
-                    bits: &mut [u64],
-                    obs: &mut [f32],
-                    masks: &mut [bool],
-                    players: &mut [i32],
-                    rewards: &mut [f32],
-                    terminated: &mut [bool],
-                    seeds: &mut [u64]| {
-            let mut legal = ActionList::new();
-            let mut outcomes = ChanceOutcomes::new();
-            for (k, slot) in slots.iter_mut().enumerate() {
-                let rew = &mut rewards[k * np..(k + 1) * np];
-                rew.fill(0.0);
-                terminated[k] = false;
-                let was_over = slot.state.actor(g) == Actor::Terminal;
-                if let Some(actions) = actions {
-                    if !was_over {
-                        slot.state.apply_unchecked(g, actions[offset + k] as Action);
-                        slot.ply += 1;
-                    }
-                }
-                advance_chance(g, slot, &mut outcomes);
-                if !was_over && slot.state.actor(g) == Actor::Terminal && actions.is_some() {
-                    let r = slot.state.returns(g);
-                    for (p, x) in rew.iter_mut().enumerate() {
-                        *x = r[p] as f32;
-                    }
-                    terminated[k] = true;
-                    if auto_reset {
-                        slot.episode += 1;
-                        slot.state = g.new_initial_state();
-                        slot.seed = episode_seed(base_seed, offset + k, slot.episode);
-                        slot.ply = 0;
-                        advance_chance(g, slot, &mut outcomes);
-                    }
-                }
-                seeds[k] = slot.seed;
-                let o = &mut obs[k * obs_size..(k + 1) * obs_size];
-                o.fill(0.0);
-                let m = &mut masks[k * mask_size..(k + 1) * mask_size];
-                m.fill(false);
-                let bw = &mut bits[k * words..(k + 1) * words];
-                bw.fill(0);
-                match slot.state.actor(g) {
-                    Actor::Player(p) => {
-                        players[k] = p as i32;
-                        slot.state.observation_tensor(g, p as usize, o);
-                        legal.clear();
-                        slot.state.legal_actions(g, &mut legal);
-                        for &a in legal.iter() {
-                            if let Some(x) = m.get_mut(a as usize) {
-                                *x = true;
-                                bw[a as usize / BITS] |= 1 << (a as usize % BITS);
-                            }
-                        }
-                    }
-                    other => players[k] = other.id(),
-                }
-            }
+        let sizes = Sizes {
+            obs: g.observation_tensor_size(),
+            mask: g.num_distinct_actions(),
+            players: g.num_players(),
+            words: self.words,
         };
-        if threads == 1 {
-            work(0, &mut self.slots, &mut self.legal_bits, b.observations, b.masks, b.players, b.rewards, b.terminated, b.episode_seeds);
+        let ctx = StepContext { game: g, actions, auto_reset: self.auto_reset, base_seed: self.base_seed, sizes };
+        let Some(pool) = &self.pool else {
+            let out = ChunkOut {
+                slots: &mut self.slots,
+                bits: &mut self.legal_bits,
+                obs: b.observations,
+                masks: b.masks,
+                players: b.players,
+                rewards: b.rewards,
+                terminated: b.terminated,
+                seeds: b.episode_seeds,
+            };
+            ctx.step_chunk(0, out);
             return;
-        }
-        std::thread::scope(|scope| {
-            let mut offset = 0;
-            let parts = self
-                .slots
-                .chunks_mut(chunk)
-                .zip(self.legal_bits.chunks_mut(chunk * words))
-                .zip(b.observations.chunks_mut(chunk * obs_size))
-                .zip(b.masks.chunks_mut(chunk * mask_size))
-                .zip(b.players.chunks_mut(chunk))
-                .zip(b.rewards.chunks_mut(chunk * np))
-                .zip(b.terminated.chunks_mut(chunk))
-                .zip(b.episode_seeds.chunks_mut(chunk));
-            for (((((((slots, bits), obs), masks), players), rewards), terminated), seeds) in parts {
-                let len = slots.len();
-                let work = &work;
-                let start = offset;
-                scope.spawn(move || work(start, slots, bits, obs, masks, players, rewards, terminated, seeds));
-                offset += len;
-            }
+        };
+        // Several chunks per thread so that a thread whose games reset more often does not
+        // hold the others up; at least CHUNK_MIN games per chunk to keep the hand-off cheap.
+        let chunk = n.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(CHUNK_MIN);
+        let w = sizes.words;
+        let parts = self
+            .slots
+            .par_chunks_mut(chunk)
+            .zip(self.legal_bits.par_chunks_mut(chunk * w))
+            .zip(b.observations.par_chunks_mut(chunk * sizes.obs))
+            .zip(b.masks.par_chunks_mut(chunk * sizes.mask))
+            .zip(b.players.par_chunks_mut(chunk))
+            .zip(b.rewards.par_chunks_mut(chunk * sizes.players))
+            .zip(b.terminated.par_chunks_mut(chunk))
+            .zip(b.episode_seeds.par_chunks_mut(chunk))
+            .enumerate();
+        pool.install(|| {
+            parts.for_each(|(i, (((((((slots, bits), obs), masks), players), rewards), terminated), seeds))| {
+                ctx.step_chunk(i * chunk, ChunkOut { slots, bits, obs, masks, players, rewards, terminated, seeds })
+            })
         });
     }
+}
+
+const CHUNKS_PER_THREAD: usize = 4;
+const CHUNK_MIN: usize = 16;
+
+#[derive(Clone, Copy)]
+struct Sizes {
+    obs: usize,
+    mask: usize,
+    players: usize,
+    words: usize,
+}
+
+/// What every game of a step shares.
+struct StepContext<'a, G: Game> {
+    game: &'a G,
+    actions: Option<&'a [i64]>,
+    auto_reset: bool,
+    base_seed: u64,
+    sizes: Sizes,
+}
+
+/// The games of one chunk and their rows of the output buffers.
+struct ChunkOut<'a, S> {
+    slots: &'a mut [Slot<S>],
+    bits: &'a mut [u64],
+    obs: &'a mut [f32],
+    masks: &'a mut [bool],
+    players: &'a mut [i32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    seeds: &'a mut [u64],
+}
+
+impl<G: Game> StepContext<'_, G> {
+    /// Steps the games of one chunk, whose first game has index `offset` in the batch.
+    fn step_chunk(&self, offset: usize, out: ChunkOut<'_, G::State>) {
+        let g = self.game;
+        let Sizes { obs: obs_size, mask: mask_size, players: np, words } = self.sizes;
+        let mut legal = ActionList::new();
+        let mut outcomes = ChanceOutcomes::new();
+        for (k, slot) in out.slots.iter_mut().enumerate() {
+            let rew = &mut out.rewards[k * np..(k + 1) * np];
+            rew.fill(0.0);
+            out.terminated[k] = false;
+            let was_over = slot.state.actor(g) == Actor::Terminal;
+            if let Some(actions) = self.actions {
+                if !was_over {
+                    slot.state.apply_unchecked(g, actions[offset + k] as Action);
+                    slot.ply += 1;
+                }
+            }
+            advance_chance(g, slot, &mut outcomes);
+            if !was_over && slot.state.actor(g) == Actor::Terminal && self.actions.is_some() {
+                let r = slot.state.returns(g);
+                for (p, x) in rew.iter_mut().enumerate() {
+                    *x = r[p] as f32;
+                }
+                out.terminated[k] = true;
+                if self.auto_reset {
+                    slot.episode += 1;
+                    slot.state = g.new_initial_state();
+                    slot.seed = episode_seed(self.base_seed, offset + k, slot.episode);
+                    slot.ply = 0;
+                    advance_chance(g, slot, &mut outcomes);
+                }
+            }
+            out.seeds[k] = slot.seed;
+            let o = &mut out.obs[k * obs_size..(k + 1) * obs_size];
+            o.fill(0.0);
+            let m = &mut out.masks[k * mask_size..(k + 1) * mask_size];
+            m.fill(false);
+            let bw = &mut out.bits[k * words..(k + 1) * words];
+            bw.fill(0);
+            match slot.state.actor(g) {
+                Actor::Player(p) => {
+                    out.players[k] = p as i32;
+                    slot.state.observation_tensor(g, p as usize, o);
+                    legal.clear();
+                    slot.state.legal_actions(g, &mut legal);
+                    for &a in legal.iter() {
+                        if let Some(x) = m.get_mut(a as usize) {
+                            *x = true;
+                            bw[a as usize / BITS] |= 1 << (a as usize % BITS);
+                        }
+                    }
+                }
+                other => out.players[k] = other.id(),
+            }
+        }
+    }
+}
+
+/// Index of the `n`-th (from 0) set bit of `bits`, which has more than `n` set bits.
+fn nth_set_bit(bits: &[u64], mut n: u32) -> usize {
+    for (i, &word) in bits.iter().enumerate() {
+        let ones = word.count_ones();
+        if n < ones {
+            let mut w = word;
+            for _ in 0..n {
+                w &= w - 1;
+            }
+            return i * BITS + w.trailing_zeros() as usize;
+        }
+        n -= ones;
+    }
+    bits.len() * BITS
 }
 
 /// Resolves chance nodes with the outcomes a tracked state of the same seed would draw.

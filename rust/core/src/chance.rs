@@ -4,6 +4,7 @@
 //! below the total picks the outcome, with no floating point involved.
 
 use crate::action::Action;
+use crate::fixed_vec::FixedVec;
 use crate::rng::Xoshiro256StarStar;
 
 /// The most outcomes one chance node may list.
@@ -11,24 +12,19 @@ pub const MAX_CHANCE_OUTCOMES: usize = 256;
 
 #[derive(Clone)]
 pub struct ChanceOutcomes {
-    len: usize,
     total: u64,
-    actions: [Action; MAX_CHANCE_OUTCOMES],
-    weights: [u32; MAX_CHANCE_OUTCOMES],
+    actions: FixedVec<Action, MAX_CHANCE_OUTCOMES>,
+    weights: FixedVec<u32, MAX_CHANCE_OUTCOMES>,
 }
 
 impl ChanceOutcomes {
     pub const fn new() -> Self {
-        ChanceOutcomes {
-            len: 0,
-            total: 0,
-            actions: [0; MAX_CHANCE_OUTCOMES],
-            weights: [0; MAX_CHANCE_OUTCOMES],
-        }
+        ChanceOutcomes { total: 0, actions: FixedVec::new(), weights: FixedVec::new() }
     }
 
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.actions.clear();
+        self.weights.clear();
         self.total = 0;
     }
 
@@ -36,22 +32,21 @@ impl ChanceOutcomes {
     /// outcome is not listed). Games push outcomes in ascending action order.
     #[inline]
     pub fn push(&mut self, action: Action, weight: u32) {
-        debug_assert!(self.len < MAX_CHANCE_OUTCOMES, "ChanceOutcomes overflow");
-        if weight == 0 || self.len >= MAX_CHANCE_OUTCOMES {
+        debug_assert!(self.actions.len() < MAX_CHANCE_OUTCOMES, "ChanceOutcomes overflow");
+        if weight == 0 || self.actions.len() >= MAX_CHANCE_OUTCOMES {
             return;
         }
-        self.actions[self.len] = action;
-        self.weights[self.len] = weight;
-        self.len += 1;
+        self.actions.push(action);
+        self.weights.push(weight);
         self.total += weight as u64;
     }
 
     pub fn len(&self) -> usize {
-        self.len
+        self.actions.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.actions.len() == 0
     }
 
     pub fn total_weight(&self) -> u64 {
@@ -59,11 +54,11 @@ impl ChanceOutcomes {
     }
 
     pub fn actions(&self) -> &[Action] {
-        &self.actions[..self.len]
+        self.actions.as_slice()
     }
 
     pub fn weights(&self) -> &[u32] {
-        &self.weights[..self.len]
+        self.weights.as_slice()
     }
 
     pub fn contains(&self, action: Action) -> bool {

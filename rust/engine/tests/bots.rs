@@ -6,8 +6,9 @@
 //! ```text
 //! cargo test --release -p salon-engine --test bots -- --ignored --nocapture
 //! ```
-//! (`BOTS_GAMES=200 BOTS_SIMULATIONS=1000` by default; set them to measure other budgets,
-//! and `BOTS_ONLY=azul_sintra` to measure one game.)
+//! (`BOTS_GAMES=200 BOTS_SIMULATIONS=1000 BOTS_THREADS=1` by default; set them to measure other
+//! budgets, `BOTS_ONLY=azul_sintra` to measure one game, `BOTS_VS=greedy` one opponent. Each
+//! game's result goes to stderr as it ends; the totals do not depend on the thread count.)
 
 use salon_core::bots::{choose_action, BotConfig};
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
@@ -353,14 +354,15 @@ fn no_bot_peeks_at_hidden_information() {
 
 /// Plays `games` seat-rotated two-player games of `a` against `b`; returns a's total share.
 fn match_up<G: Game>(game: &G, a: &BotConfig, b: &BotConfig, games: u64, seed: u64) -> f64 {
-    let mut total = 0.0;
-    for k in 0..games {
-        let mut r = rng(seed.wrapping_mul(1_000_003).wrapping_add(k));
-        let a_seat = (k % 2) as usize;
-        let seats = if a_seat == 0 { [a.clone(), b.clone()] } else { [b.clone(), a.clone()] };
-        total += play(game, &seats, &mut r)[a_seat];
-    }
-    total
+    (0..games).map(|k| match_up_game(game, a, b, k, seed)).sum()
+}
+
+/// Game `k` of a match-up: `a` sits first in even games; returns a's share.
+fn match_up_game<G: Game>(game: &G, a: &BotConfig, b: &BotConfig, k: u64, seed: u64) -> f64 {
+    let mut r = rng(seed.wrapping_mul(1_000_003).wrapping_add(k));
+    let a_seat = (k % 2) as usize;
+    let seats = if a_seat == 0 { [a.clone(), b.clone()] } else { [b.clone(), a.clone()] };
+    play(game, &seats, &mut r)[a_seat]
 }
 
 /// Mean number of actions of a random game (8 playouts).
@@ -409,16 +411,22 @@ fn mcts_beats_random_in_small_matches() {
 struct Measure {
     games: u64,
     simulations: u32,
+    threads: u64,
 }
 impl Visit for Measure {
     fn visit<G: Game>(&mut self, game: &G) {
         let mcts = BotConfig::mcts(self.simulations);
-        for (name, other) in [("random", BotConfig::random()), ("greedy", BotConfig::greedy())] {
+        let name = G::info().name;
+        for (other_name, other) in [("random", BotConfig::random()), ("greedy", BotConfig::greedy())] {
+            if std::env::var("BOTS_VS").is_ok_and(|only| !only.split(',').any(|n| n == other_name)) {
+                continue;
+            }
             let start = std::time::Instant::now();
-            let wins = match_up(game, &mcts, &other, self.games, 7);
+            let wins = parallel_match_up(game, &mcts, &other, self.games, 7, self.threads, &|k, share| {
+                eprintln!("progress {name} MCTS({}) vs {other_name}: game {k} share {share}", self.simulations);
+            });
             println!(
-                "| {} | MCTS({}) vs {name} | {} | {:.1}% | {:.0} s |",
-                G::info().name,
+                "| {name} | MCTS({}) vs {other_name} | {} | {:.1}% | {:.0} s |",
                 self.simulations,
                 self.games,
                 100.0 * wins / self.games as f64,
@@ -428,11 +436,45 @@ impl Visit for Measure {
     }
 }
 
+/// `match_up` spread over `threads` threads: game `k` has the same seed and seats whichever
+/// thread plays it, so the total is the same for every thread count. `report` sees each game.
+fn parallel_match_up<G: Game>(
+    game: &G,
+    a: &BotConfig,
+    b: &BotConfig,
+    games: u64,
+    seed: u64,
+    threads: u64,
+    report: &(dyn Fn(u64, f64) + Sync),
+) -> f64 {
+    let threads = threads.clamp(1, games.max(1));
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut total = 0.0;
+                    for k in (t..games).step_by(threads as usize) {
+                        let share = match_up_game(game, a, b, k, seed);
+                        report(k, share);
+                        total += share;
+                    }
+                    total
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("a strength worker panicked")).sum()
+    })
+}
+
 #[test]
 #[ignore = "strength measurement (minutes in release): run with --release -- --ignored --nocapture"]
 fn measure_mcts_strength() {
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let mut m = Measure { games: env("BOTS_GAMES", 200), simulations: env("BOTS_SIMULATIONS", 1000) as u32 };
+    let mut m = Measure {
+        games: env("BOTS_GAMES", 200),
+        simulations: env("BOTS_SIMULATIONS", 1000) as u32,
+        threads: env("BOTS_THREADS", 1),
+    };
     println!("| game | match-up | games (seat-rotated, 2 players) | MCTS win share | time |");
     println!("|---|---|---|---|---|");
     for g in games(2) {
@@ -441,3 +483,19 @@ fn measure_mcts_strength() {
 }
 
 
+
+#[test]
+fn strength_totals_do_not_depend_on_the_thread_count() {
+    struct Same;
+    impl Visit for Same {
+        fn visit<G: Game>(&mut self, game: &G) {
+            let (a, b) = (BotConfig::greedy(), BotConfig::random());
+            let one = match_up(game, &a, &b, 4, 3);
+            let two = parallel_match_up(game, &a, &b, 4, 3, 2, &|_, _| {});
+            assert_eq!(one, two, "{}", G::info().name);
+        }
+    }
+    for g in games(2).iter().take(1) {
+        with_game(g, &mut Same);
+    }
+}

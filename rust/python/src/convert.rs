@@ -114,3 +114,20 @@ pub fn action_string_error(message: String) -> PyErr {
 pub fn deserialization_error(message: String) -> PyErr {
     crate::errors::DeserializationError::new_err(message)
 }
+
+/// Action ids as a Python list. The ints for every possible id are made once per process
+/// (ids above CPython's small-int cache would otherwise be allocated on every call, which
+/// dominated the cost of `legal_actions`).
+pub fn action_id_list<'py>(py: Python<'py>, ids: &[u32]) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+    use pyo3::sync::PyOnceLock;
+    use salon_engine::salon_core::action::MAX_LEGAL_ACTIONS;
+    static IDS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    let table = IDS.get_or_init(py, || (0..MAX_LEGAL_ACTIONS as u32).map(|i| PyInt::new(py, i).unbind()).collect());
+    pyo3::types::PyList::new(
+        py,
+        ids.iter().map(|&id| match table.get(id as usize) {
+            Some(cached) => cached.bind(py).clone(),
+            None => PyInt::new(py, id),
+        }),
+    )
+}

@@ -1,6 +1,6 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 use salon_engine::salon_core::{ActionList, ChanceOutcomes, TERMINAL};
 use salon_engine::AnyState;
 
@@ -38,10 +38,12 @@ impl State {
         }
     }
 
-    fn legal_list(&self) -> ActionList {
+    /// Calls `f` with the legal actions, listed in place (an `ActionList` is 8 KiB: returning
+    /// one by value cost more than generating it).
+    fn with_legal<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
         let mut list = ActionList::new();
         self.inner.legal_actions(&mut list);
-        list
+        f(&list)
     }
 
     fn make_move(&self, action: u32) -> PyResult<Move> {
@@ -123,15 +125,15 @@ impl State {
     /// Sorted legal action ids (chance outcomes at a chance node; empty at the end, or for
     /// a `player` who is not to move).
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyList>> {
         let player = opt_int_arg(player, "player", player_error)?;
         if let Some(p) = player {
             self.inner.check_player(p).py()?;
             if p != self.inner.current_player() as i64 {
-                return Ok(Vec::new());
+                return Ok(PyList::empty(py));
             }
         }
-        Ok(self.legal_list().to_vec())
+        self.with_legal(|legal| crate::convert::action_id_list(py, legal))
     }
 
     /// A numpy bool mask of length `num_distinct_actions()` (`max_chance_outcomes()` at a
@@ -146,14 +148,15 @@ impl State {
                 return Ok(mask);
             }
         }
-        let legal = self.legal_list();
         let mut rw = mask.readwrite();
         let slice = rw.as_slice_mut()?;
-        for &a in legal.iter() {
-            if let Some(slot) = slice.get_mut(a as usize) {
-                *slot = true;
+        self.with_legal(|legal| {
+            for &a in legal {
+                if let Some(slot) = slice.get_mut(a as usize) {
+                    *slot = true;
+                }
             }
-        }
+        });
         drop(rw);
         Ok(mask)
     }
@@ -207,7 +210,7 @@ impl State {
     /// The legal moves as `Move` objects (chance outcomes at a chance node).
     #[getter]
     fn legal_moves(&self) -> PyResult<Vec<Move>> {
-        self.legal_list().iter().map(|&a| self.make_move(a)).collect()
+        self.with_legal(|legal| legal.iter().map(|&a| self.make_move(a)).collect())
     }
 
     /// Plays random moves (decisions from `seed`, chance from the game's own seed) to the

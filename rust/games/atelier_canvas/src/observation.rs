@@ -69,40 +69,43 @@ fn phase_index(ph: Phase) -> usize {
     }
 }
 
+/// The location column (0..=20) of a card row for each location id, as `p` sees it; a
+/// hidden card's column (0) is decided per card. One table per call keeps the per-card work
+/// free of branches on the location.
+fn location_columns(p: usize, n: usize) -> [u8; 32] {
+    let mut column = [NONE; 32];
+    column[LOC_DECK as usize] = 0;
+    column[LOC_DISCARD as usize] = 19;
+    column[LOC_PLAYING as usize] = 20;
+    for j in 0..n {
+        column[(LOC_HAND as usize) + j] = 1 + rel(p, j, n) as u8; // 1: own hand, 2..5: others'
+        column[(LOC_PALETTE as usize) + j] = 14 + rel(p, j, n) as u8;
+    }
+    for c in 0..CIRCLE {
+        column[LOC_CIRCLE as usize + c] = 6 + c as u8;
+    }
+    column
+}
+
 pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut [f32]) {
     if out.len() < TENSOR_SIZE {
         return;
     }
     let n = game.players;
-    for c in 0..NUM_CARDS {
-        let row = &mut out[c * CARD_FEATURES..(c + 1) * CARD_FEATURES];
+    let column = location_columns(p, n);
+    let own_hand = LOC_HAND + p as u8;
+    for (c, row) in out[..NUM_CARDS * CARD_FEATURES].chunks_exact_mut(CARD_FEATURES).enumerate() {
         let l = s.loc[c];
-        if hidden_from(s, c, p) {
-            row[0] = 1.0;
-        } else if l == LOC_HAND + p as u8 {
-            row[1] = 1.0;
-        } else if (LOC_HAND..LOC_HAND + 5).contains(&l) {
-            let r = rel(p, (l - LOC_HAND) as usize, n);
-            row[1 + r] = 1.0; // 2..5
-        } else if (LOC_CIRCLE..LOC_CIRCLE + CIRCLE as u8).contains(&l) {
-            row[6 + (l - LOC_CIRCLE) as usize] = 1.0;
-        } else if (LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
-            row[14 + rel(p, (l - LOC_PALETTE) as usize, n)] = 1.0;
-        } else if l == LOC_DISCARD {
-            row[19] = 1.0;
-        } else if l == LOC_PLAYING {
-            row[20] = 1.0;
+        let in_hand = (LOC_HAND..LOC_HAND + 5).contains(&l);
+        let hidden = in_hand && l != own_hand && s.flags[c] & F_KNOWN == 0;
+        let col = if hidden { 0 } else { column.get(l as usize).copied().unwrap_or(NONE) };
+        if let Some(x) = row.get_mut(col as usize) {
+            *x = 1.0;
         }
         if (LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
-            if s.on[c] != NONE {
-                row[21] = 1.0;
-            }
-            if s.flags[c] & F_TAPPED != 0 {
-                row[22] = 1.0;
-            }
-            if s.flags[c] & F_FAKE != 0 {
-                row[23] = 1.0;
-            }
+            row[21] = (s.on[c] != NONE) as u8 as f32;
+            row[22] = (s.flags[c] & F_TAPPED != 0) as u8 as f32;
+            row[23] = (s.flags[c] & F_FAKE != 0) as u8 as f32;
         }
         if s.sel_target as usize == c {
             row[24] = 1.0;

@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use salon_core::Xoshiro256StarStar;
+use salon_core::{TensorWriter, Xoshiro256StarStar};
 
 use crate::actions::faces_string;
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
@@ -54,27 +54,8 @@ pub fn known_location(s: &AtelierStudioState, observer: usize, card: usize) -> O
     None
 }
 
-struct Writer<'a> {
-    out: &'a mut [f32],
-    pos: usize,
-}
-
-impl Writer<'_> {
-    fn put(&mut self, v: f32) {
-        if let Some(x) = self.out.get_mut(self.pos) {
-            *x = v;
-        }
-        self.pos += 1;
-    }
-    fn one_hot(&mut self, len: usize, i: usize) {
-        for k in 0..len {
-            self.put(if k == i { 1.0 } else { 0.0 });
-        }
-    }
-}
-
 pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: usize, out: &mut [f32]) {
-    let mut w = Writer { out, pos: 0 };
+    let mut w = TensorWriter::new(out);
     let n = s.num_players();
     w.one_hot(MAX_P, player);
     w.one_hot(MAX_P, s.cur());
@@ -122,9 +103,7 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
         w.put((s.painting_loc[i] == P_DECK) as u8 as f32);
     }
     w.one_hot(MAX_P, s.first_master as usize);
-    for i in 0..NUM_PAINTINGS {
-        w.put(((s.turn_power_used >> i) & 1) as f32);
-    }
+    w.bits(NUM_PAINTINGS, s.turn_power_used);
     // Patrons: public counts.
     for p in 0..MAX_P {
         w.put(s.patron_loc.iter().filter(|&&l| l as usize == p).count() as f32);
@@ -157,7 +136,7 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
     for p in 0..MAX_P {
         w.put(if p < n { s.public_score(game, p) as f32 } else { 0.0 });
     }
-    debug_assert_eq!(w.pos, OBS_SIZE);
+    debug_assert_eq!(w.position(), OBS_SIZE);
 }
 
 fn patron_name(game: &AtelierStudio, c: usize) -> &str {

@@ -26,6 +26,8 @@
 
 use std::fmt::Write;
 
+use salon_core::TensorWriter;
+
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::state::{AzulSintraState, Phase};
 use crate::{AzulSintra, MAX_FACTORIES, NUM_ROUNDS};
@@ -53,34 +55,6 @@ pub(crate) fn tensor_size(game: &AzulSintra) -> usize {
     global_size(game.num_players) + game.num_players * game.player_block()
 }
 
-/// A cursor that never writes out of bounds.
-struct Writer<'a> {
-    out: &'a mut [f32],
-    pos: usize,
-}
-
-impl Writer<'_> {
-    #[inline]
-    fn put(&mut self, v: f32) {
-        if let Some(x) = self.out.get_mut(self.pos) {
-            *x = v;
-        }
-        self.pos += 1;
-    }
-    /// A one-hot block of `len` with `hot` set (none when out of range).
-    #[inline]
-    fn one_hot(&mut self, len: usize, hot: Option<usize>) {
-        if let Some(h) = hot {
-            if h < len {
-                if let Some(x) = self.out.get_mut(self.pos + h) {
-                    *x = 1.0;
-                }
-            }
-        }
-        self.pos += len;
-    }
-}
-
 fn phase_index(p: Phase) -> usize {
     match p {
         Phase::StartPlayer => 0,
@@ -96,7 +70,7 @@ fn phase_index(p: Phase) -> usize {
 pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player: usize, out: &mut [f32]) {
     let n = game.num_players;
     let rel = |p: usize| (p + n - player % n) % n;
-    let mut w = Writer { out, pos: 0 };
+    let mut w = TensorWriter::new(out);
     for f in 0..MAX_FACTORIES {
         for c in 0..NUM_COLOURS {
             w.put(s.factories[f][c] as f32);
@@ -113,39 +87,39 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
         w.put(s.tower[c] as f32);
     }
     for i in 0..NUM_ROUNDS {
-        w.one_hot(NUM_COLOURS, s.round_track(i));
+        w.one_hot_opt(NUM_COLOURS, s.round_track(i));
     }
-    w.one_hot(NUM_ROUNDS + 1, Some(s.round as usize));
-    w.one_hot(7, Some(phase_index(s.phase)));
+    w.one_hot_opt(NUM_ROUNDS + 1, Some(s.round as usize));
+    w.one_hot_opt(7, Some(phase_index(s.phase)));
     let playing = matches!(s.phase, Phase::Play | Phase::Keep);
-    w.one_hot(n, playing.then(|| rel(s.current as usize)));
-    w.one_hot(n, Some(rel(s.start_player as usize)));
-    w.one_hot(NUM_SLOTS, s.keep_slot());
-    w.one_hot(n, (s.phase == Phase::Strips).then(|| rel(s.setup_player as usize)));
-    w.one_hot(NUM_SLOTS, (s.phase == Phase::Strips).then_some(s.setup_slot as usize));
-    w.one_hot(6, (s.phase == Phase::RoundTrack).then_some(s.track_step as usize));
-    w.one_hot(MAX_FACTORIES, (s.phase == Phase::Fill).then_some(s.fill_factory as usize));
+    w.one_hot_opt(n, playing.then(|| rel(s.current as usize)));
+    w.one_hot_opt(n, Some(rel(s.start_player as usize)));
+    w.one_hot_opt(NUM_SLOTS, s.keep_slot());
+    w.one_hot_opt(n, (s.phase == Phase::Strips).then(|| rel(s.setup_player as usize)));
+    w.one_hot_opt(NUM_SLOTS, (s.phase == Phase::Strips).then_some(s.setup_slot as usize));
+    w.one_hot_opt(6, (s.phase == Phase::RoundTrack).then_some(s.track_step as usize));
+    w.one_hot_opt(MAX_FACTORIES, (s.phase == Phase::Fill).then_some(s.fill_factory as usize));
     for k in 0..n {
         let p = (player + k) % n;
         let b = s.board(p);
         for slot in 0..NUM_SLOTS {
             let present = b.has_strip(slot);
             w.put(if present { 1.0 } else { 0.0 });
-            w.one_hot(NUM_SLOTS, present.then_some(b.strip[slot] as usize));
-            w.one_hot(2, present.then_some(b.face[slot] as usize));
+            w.one_hot_opt(NUM_SLOTS, present.then_some(b.strip[slot] as usize));
+            w.one_hot_opt(2, present.then_some(b.face[slot] as usize));
             for i in 0..STRIP_SPACES {
                 let kind = present.then(|| s.space_kind(game, p, slot, i) as usize);
-                w.one_hot(NUM_COLOURS + 1, kind.map(|k| if k == JOKER as usize { NUM_COLOURS } else { k }));
+                w.one_hot_opt(NUM_COLOURS + 1, kind.map(|k| if k == JOKER as usize { NUM_COLOURS } else { k }));
                 let v = b.filled[slot][i];
-                w.one_hot(NUM_COLOURS, (v != 0).then(|| v as usize - 1));
+                w.one_hot_opt(NUM_COLOURS, (v != 0).then(|| v as usize - 1));
             }
             for j in 0..2 {
                 let v = b.window[slot][j];
-                w.one_hot(NUM_COLOURS, (v != 0).then(|| v as usize - 1));
+                w.one_hot_opt(NUM_COLOURS, (v != 0).then(|| v as usize - 1));
             }
         }
-        w.one_hot(NUM_SLOTS, Some(b.glazier as usize));
-        w.one_hot(game.track_len, Some(b.track as usize));
+        w.one_hot_opt(NUM_SLOTS, Some(b.glazier as usize));
+        w.one_hot_opt(game.track_len, Some(b.track as usize));
         w.put(b.resets as f32);
         w.put(b.score as f32);
         w.put(if s.tile_holder as usize == p { 1.0 } else { 0.0 });
@@ -153,7 +127,7 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
             w.put(if b.placed & (1 << strip) != 0 { 1.0 } else { 0.0 });
         }
     }
-    debug_assert_eq!(w.pos, tensor_size(game));
+    debug_assert_eq!(w.position(), tensor_size(game));
 }
 
 pub(crate) fn observation_string(s: &AzulSintraState, game: &AzulSintra, player: usize) -> String {

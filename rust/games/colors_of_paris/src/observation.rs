@@ -14,6 +14,8 @@
 
 use std::fmt::Write;
 
+use salon_core::TensorWriter;
+
 use crate::components::*;
 use crate::scoring;
 use crate::state::*;
@@ -27,29 +29,6 @@ const PER_CARD: usize = 3 + 4 + 4 + MAX_EASELS + 9 + 9;
 const PER_BONUS: usize = 4;
 /// Length of the flat observation tensor.
 pub const TENSOR_SIZE: usize = GLOBAL + SUPPLY_LEN + MAX_P * PER_PLAYER + (NUM_SPACES - 1) * PER_SPACE + NUM_PAINTINGS * PER_CARD + NUM_BONUS * PER_BONUS;
-
-struct Writer<'a> {
-    out: &'a mut [f32],
-    at: usize,
-}
-
-impl Writer<'_> {
-    fn set(&mut self, offset: usize, v: f32) {
-        if let Some(x) = self.out.get_mut(self.at + offset) {
-            *x = v;
-        }
-    }
-    fn one_hot(&mut self, len: usize, idx: usize) {
-        if idx < len {
-            self.set(idx, 1.0);
-        }
-        self.at += len;
-    }
-    fn scalar(&mut self, v: f32) {
-        self.set(0, v);
-        self.at += 1;
-    }
-}
 
 fn kind_index(k: WheelAction) -> usize {
     match k {
@@ -70,12 +49,12 @@ fn rel(st: &ColorsOfParisState, player: usize, q: u8) -> usize {
 }
 
 pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize, out: &mut [f32]) {
-    let mut w = Writer { out, at: 0 };
+    let mut w = TensorWriter::new(out);
     let over = st.phase == PH_OVER;
     // Global.
     w.one_hot(9, st.phase as usize);
     w.one_hot(7, if st.phase == PH_RESOLVE { st.sub as usize } else { usize::MAX });
-    w.scalar(st.round as f32 / MAX_ROUNDS as f32);
+    w.put(st.round as f32 / MAX_ROUNDS as f32);
     w.one_hot(MAX_SECTORS, st.rot as usize);
     w.one_hot(4, rel(st, player, st.first));
     let mover = match st.actor_kind() {
@@ -83,28 +62,28 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         _ => usize::MAX,
     };
     w.one_hot(4, mover);
-    w.scalar(st.end_triggered as u8 as f32);
-    w.scalar(st.paint_left as f32 / 10.0);
+    w.put(st.end_triggered as u8 as f32);
+    w.put(st.paint_left as f32 / 10.0);
     w.one_hot(3, if st.sub == SUB_DEV_BONUS { st.sub_arg as usize } else { usize::MAX });
     w.one_hot(4, rel(st, player, st.rotate_player));
     w.one_hot(4, rel(st, player, st.fp_claim));
-    w.scalar(st.half_turn as u8 as f32);
+    w.put(st.half_turn as u8 as f32);
     // Supply and tokens.
     for c in 0..NUM_COLOURS {
-        w.scalar(st.supply[c] as f32 / 40.0);
+        w.put(st.supply[c] as f32 / 40.0);
     }
     for t in 0..3 {
-        w.scalar(st.tokens[t] as f32 / TOKENS_PER_TOOL as f32);
+        w.put(st.tokens[t] as f32 / TOKENS_PER_TOOL as f32);
     }
     // Players, relative to the observer.
     for slot in 0..MAX_P {
         if slot >= st.np() {
-            w.at += PER_PLAYER;
+            w.skip(PER_PLAYER);
             continue;
         }
         let q = (player + slot) % st.np();
         for c in 0..NUM_COLOURS {
-            w.scalar(st.pig[q][c] as f32 / 12.0);
+            w.put(st.pig[q][c] as f32 / 12.0);
         }
         for t in 0..3 {
             w.one_hot(TRACK_LEN, (st.tools[q][t] as usize).wrapping_sub(1));
@@ -112,24 +91,24 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         for t in 0..3 {
             w.one_hot(5, st.dev[q][t] as usize);
         }
-        w.scalar(st.assistants[q] as f32 / 6.0);
-        w.scalar(st.hired[q] as f32 / 6.0);
-        w.scalar(st.to_place[q] as f32 / 6.0);
-        w.scalar(st.unresolved[q] as f32 / 6.0);
-        w.scalar(st.white_placed[q] as f32 / 6.0);
-        w.scalar(st.white_open[q] as f32 / 6.0);
-        w.scalar(st.finished[q] as f32 / 2.0);
-        w.scalar(st.whites_used[q] as f32 / 6.0);
+        w.put(st.assistants[q] as f32 / 6.0);
+        w.put(st.hired[q] as f32 / 6.0);
+        w.put(st.to_place[q] as f32 / 6.0);
+        w.put(st.unresolved[q] as f32 / 6.0);
+        w.put(st.white_placed[q] as f32 / 6.0);
+        w.put(st.white_open[q] as f32 / 6.0);
+        w.put(st.finished[q] as f32 / 2.0);
+        w.put(st.whites_used[q] as f32 / 6.0);
         let held = st.bonus_loc.iter().filter(|&&l| l == 1 + q as u8).count();
-        w.scalar(held as f32 / 5.0);
+        w.put(held as f32 / 5.0);
         w.one_hot(NUM_PAINTERS, if st.advanced { st.painter[q] as usize } else { usize::MAX });
     }
     // Spaces (all but the white one, whose counts are per player above).
     for s in 0..NUM_SPACES - 1 {
         w.one_hot(4, rel(st, player, st.occ[s]));
-        w.scalar((st.done >> s & 1) as f32);
+        w.put((st.done >> s & 1) as f32);
         let unusable = if s < MAX_BOTTOM_SPACES { s >= g.data.num_bottom_spaces || g.is_covered(s) } else { false };
-        w.scalar(unusable as u8 as f32);
+        w.put(unusable as u8 as f32);
         let kind = if s < g.data.num_bottom_spaces { kind_index(st.kind_at(g, s)) } else { usize::MAX };
         w.one_hot(10, kind);
     }
@@ -141,12 +120,8 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         w.one_hot(4, if l >= LOC_DONE { rel(st, player, l - LOC_DONE) } else { usize::MAX });
         let e = st.easel.iter().position(|&x| x == c as u8).unwrap_or(usize::MAX);
         w.one_hot(MAX_EASELS, e);
-        for sq in 0..9 {
-            w.scalar((st.fill[c] >> sq & 1) as f32);
-        }
-        for sq in 0..9 {
-            w.scalar((st.whites[c] >> sq & 1) as f32);
-        }
+        w.bits(9, st.fill[c] as u64);
+        w.bits(9, st.whites[c] as u64);
     }
     // Bonus cards: the observer's own, or everyone's once the game is over.
     for b in 0..NUM_BONUS {
@@ -155,7 +130,7 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         let visible = owner == player as u8 || (over && owner != NONE);
         w.one_hot(4, if visible { rel(st, player, owner) } else { usize::MAX });
     }
-    debug_assert_eq!(w.at, TENSOR_SIZE);
+    debug_assert_eq!(w.position(), TENSOR_SIZE);
 }
 
 fn pigments_text(st: &ColorsOfParisState, q: usize) -> String {
