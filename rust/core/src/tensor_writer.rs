@@ -56,20 +56,16 @@ impl<'a> TensorWriter<'a> {
         self.one_hot(len, hot.unwrap_or(usize::MAX));
     }
 
-    /// Bits `0..len` of `bits`, lowest first, as 0.0 or 1.0 each.
+    /// Bits `0..len` (at most 64) of `bits`, lowest first, as 0.0 or 1.0 each: one store per
+    /// set bit.
     #[inline]
     pub fn bits(&mut self, len: usize, bits: u64) {
-        let end = self.pos + len;
-        if let Some(block) = self.out.get_mut(self.pos..end) {
-            for (k, x) in block.iter_mut().enumerate() {
-                *x = (bits >> k & 1) as f32;
-            }
-        } else {
-            for k in 0..len {
-                self.store(self.pos + k, (bits >> k & 1) as f32);
-            }
+        let mut rest = if len >= 64 { bits } else { bits & ((1u64 << len) - 1) };
+        while rest != 0 {
+            self.store(self.pos + rest.trailing_zeros() as usize, 1.0);
+            rest &= rest - 1;
         }
-        self.pos = end;
+        self.pos += len;
     }
 
     /// Leaves `len` elements at zero.

@@ -1,4 +1,4 @@
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use salon_engine::salon_core::batch::StepBuffers;
@@ -144,15 +144,29 @@ impl VectorEnv {
     /// `(observations, masks, players, rewards, terminated)`. Raises `IllegalActionError`
     /// naming the game when an action is not legal; then nothing is applied.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
-        let numpy = py.import("numpy")?;
-        let array = numpy.call_method1("ascontiguousarray", (actions, "int64")).map_err(|e| {
-            crate::errors::IllegalActionError::new_err(format!("actions must be integers: {e}"))
-        })?;
-        let array: PyReadonlyArray1<i64> = array.extract().map_err(|_| {
-            crate::errors::IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
-        })?;
-        let actions = array.as_slice()?.to_vec();
-        self.run(py, Some(&actions))?;
+        // The common case, an int64 numpy array, is read in place; anything else goes
+        // through numpy's conversion once.
+        let converted;
+        let array = match actions.cast::<PyArray1<i64>>() {
+            Ok(a) => a,
+            Err(_) => {
+                let numpy = py.import("numpy")?;
+                converted = numpy.call_method1("ascontiguousarray", (actions, "int64")).map_err(|e| {
+                    crate::errors::IllegalActionError::new_err(format!("actions must be integers: {e}"))
+                })?;
+                converted.cast::<PyArray1<i64>>().map_err(|_| {
+                    crate::errors::IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
+                })?
+            }
+        };
+        let readonly = array.try_readonly().map_err(|e| crate::errors::IllegalActionError::new_err(format!("actions: {e}")))?;
+        match readonly.as_slice() {
+            Ok(slice) => self.run(py, Some(slice))?,
+            Err(_) => {
+                let copy = readonly.as_array().to_vec();
+                self.run(py, Some(&copy))?
+            }
+        }
         self.outputs(py, true)
     }
 

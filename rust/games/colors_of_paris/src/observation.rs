@@ -45,7 +45,13 @@ fn rel(st: &ColorsOfParisState, player: usize, q: u8) -> usize {
     if q == NONE || q >= st.n {
         return usize::MAX;
     }
-    (q as usize + st.np() - player) % st.np()
+    // q and player are below np, so one conditional subtraction replaces a division.
+    let r = q as usize + st.np() - player;
+    if r >= st.np() {
+        r - st.np()
+    } else {
+        r
+    }
 }
 
 pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize, out: &mut [f32]) {
