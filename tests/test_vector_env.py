@@ -43,6 +43,28 @@ def test_batched_games_equal_one_by_one_play(game: salon.Game, threads: int) -> 
         assert step <= game.max_game_length()
 
 
+def test_threads_split_large_batches_without_changing_them(game: salon.Game) -> None:
+    """Batches below 256 games stay on the calling thread; this one is split across threads
+    and must give exactly what one thread gives (itself equal to one-by-one play, above)."""
+    n = 300
+    one = salon.VectorEnv(game, n, seed=29, auto_reset=True, threads=1)
+    three = salon.VectorEnv(game, n, seed=29, auto_reset=True, threads=3)
+    for a, b in zip(one.reset(), three.reset()):
+        assert np.array_equal(a, b)
+    finished = 0
+    for step in range(game.max_game_length()):
+        actions = one.random_actions(step)
+        assert np.array_equal(actions, three.random_actions(step))
+        outputs = one.step(actions)
+        for a, b in zip(outputs, three.step(actions)):
+            assert np.array_equal(a, b), f"step {step}"
+        assert np.array_equal(one.episode_seeds, three.episode_seeds)
+        finished += int(outputs[4].sum())
+        if finished >= 20:
+            break
+    assert finished >= 20, "the comparison should cover auto-resets"
+
+
 def test_auto_reset_records_episode_seeds(default_game: salon.Game) -> None:
     env = salon.VectorEnv(default_game, 3, seed=5, auto_reset=True)
     env.reset()

@@ -14,7 +14,6 @@ use crate::chance::ChanceOutcomes;
 use crate::error::{SalonError, SalonResult};
 use crate::game::{Game, State};
 use crate::tracked::chance_rng;
-use rayon::prelude::*;
 
 /// Output buffers of one step, all with a leading batch dimension.
 pub struct StepBuffers<'a> {
@@ -52,7 +51,8 @@ pub struct BatchEnv<G: Game> {
     words: usize,
     base_seed: u64,
     auto_reset: bool,
-    /// Worker threads kept for the life of the batch (`None` for one thread: the caller's).
+    /// `threads - 1` worker threads kept for the life of the batch, which step beside the
+    /// calling thread (`None` for one thread).
     pool: Option<rayon::ThreadPool>,
 }
 
@@ -79,8 +79,9 @@ impl<G: Game> BatchEnv<G> {
         let words = game.num_distinct_actions().div_ceil(BITS);
         let legal_bits = vec![0; words * num_envs];
         let pool = if threads > 1 {
+            // The calling thread is one of the `threads`.
             let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
+                .num_threads(threads - 1)
                 .thread_name(|i| format!("salon-batch-{i}"))
                 .build()
                 .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))?;
@@ -211,44 +212,60 @@ impl<G: Game> BatchEnv<G> {
         };
         let ctx = StepContext { game: g, actions, auto_reset: self.auto_reset, base_seed: self.base_seed, sizes };
         let Some(pool) = &self.pool else {
-            let out = ChunkOut {
-                slots: &mut self.slots,
-                bits: &mut self.legal_bits,
-                obs: b.observations,
-                masks: b.masks,
-                players: b.players,
-                rewards: b.rewards,
-                terminated: b.terminated,
-                seeds: b.episode_seeds,
-            };
-            ctx.step_chunk(0, out);
+            ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
             return;
         };
-        // Several chunks per thread so that a thread whose games reset more often does not
-        // hold the others up; at least CHUNK_MIN games per chunk to keep the hand-off cheap.
-        let chunk = n.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(CHUNK_MIN);
+        // One contiguous part per thread: the calling thread steps the first part while the
+        // pool's threads step the others, so one thread's worth of work needs no hand-off.
+        // Small batches stay on the calling thread (waking a worker costs more than they do).
+        let threads = pool.current_num_threads() + 1;
+        let chunk = n.div_ceil(threads).max(CHUNK_MIN);
+        if chunk >= n {
+            ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
+            return;
+        }
         let w = sizes.words;
         let parts = self
             .slots
-            .par_chunks_mut(chunk)
-            .zip(self.legal_bits.par_chunks_mut(chunk * w))
-            .zip(b.observations.par_chunks_mut(chunk * sizes.obs))
-            .zip(b.masks.par_chunks_mut(chunk * sizes.mask))
-            .zip(b.players.par_chunks_mut(chunk))
-            .zip(b.rewards.par_chunks_mut(chunk * sizes.players))
-            .zip(b.terminated.par_chunks_mut(chunk))
-            .zip(b.episode_seeds.par_chunks_mut(chunk))
-            .enumerate();
-        pool.install(|| {
-            parts.for_each(|(i, (((((((slots, bits), obs), masks), players), rewards), terminated), seeds))| {
-                ctx.step_chunk(i * chunk, ChunkOut { slots, bits, obs, masks, players, rewards, terminated, seeds })
+            .chunks_mut(chunk)
+            .zip(self.legal_bits.chunks_mut(chunk * w))
+            .zip(b.observations.chunks_mut(chunk * sizes.obs))
+            .zip(b.masks.chunks_mut(chunk * sizes.mask))
+            .zip(b.players.chunks_mut(chunk))
+            .zip(b.rewards.chunks_mut(chunk * sizes.players))
+            .zip(b.terminated.chunks_mut(chunk))
+            .zip(b.episode_seeds.chunks_mut(chunk))
+            .map(|(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| ChunkOut {
+                slots,
+                bits,
+                obs,
+                masks,
+                players,
+                rewards,
+                terminated,
+                seeds,
             })
+            .enumerate();
+        let ctx = &ctx;
+        pool.in_place_scope(|scope| {
+            let mut first = None;
+            for (i, out) in parts {
+                if i == 0 {
+                    first = Some(out);
+                } else {
+                    scope.spawn(move |_| ctx.step_chunk(i * chunk, out));
+                }
+            }
+            if let Some(out) = first {
+                ctx.step_chunk(0, out);
+            }
         });
     }
 }
 
-const CHUNKS_PER_THREAD: usize = 4;
-const CHUNK_MIN: usize = 16;
+/// The fewest games a worker thread is woken for: on the 2-core test machine, waking a
+/// sleeping worker cost about as much as stepping 64 to 128 games (docs/benchmarks.md).
+const CHUNK_MIN: usize = 128;
 
 #[derive(Clone, Copy)]
 struct Sizes {
@@ -277,6 +294,21 @@ struct ChunkOut<'a, S> {
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
     seeds: &'a mut [u64],
+}
+
+impl<'a, S> ChunkOut<'a, S> {
+    fn all(slots: &'a mut [Slot<S>], bits: &'a mut [u64], b: StepBuffers<'a>) -> Self {
+        ChunkOut {
+            slots,
+            bits,
+            obs: b.observations,
+            masks: b.masks,
+            players: b.players,
+            rewards: b.rewards,
+            terminated: b.terminated,
+            seeds: b.episode_seeds,
+        }
+    }
 }
 
 impl<G: Game> StepContext<'_, G> {
