@@ -651,11 +651,21 @@ impl AtelierCanvasState {
 
     /// Score and tie-break counts of a player: (points, originals, fakes, visible drawings).
     pub(crate) fn tally(&self, game: &AtelierCanvas, p: usize) -> (i32, i32, i32, i32) {
-        let (mut points, mut originals, mut fakes, mut drawings) = (0, 0, 0, 0);
+        self.tallies(game).get(p).copied().unwrap_or_default()
+    }
+
+    /// [`Self::tally`] of every seat, in one pass over the palettes (observations need all
+    /// of them at every step).
+    pub(crate) fn tallies(&self, game: &AtelierCanvas) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
+        let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
         for b in 0..NUM_BLANK {
-            if !self.in_palette(b, p) {
+            let l = self.loc[b];
+            if !(LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
                 continue;
             }
+            let Some((points, originals, fakes, drawings)) = all.get_mut((l - LOC_PALETTE) as usize) else {
+                continue;
+            };
             let mut top = b;
             while self.on[top] != NONE {
                 top = self.on[top] as usize;
@@ -663,26 +673,26 @@ impl AtelierCanvasState {
             match kind_of(top) {
                 Kind::Painted => {
                     if self.flags[top] & F_FAKE != 0 {
-                        fakes += 1;
-                        points += 3;
+                        *fakes += 1;
+                        *points += 3;
                     } else {
-                        originals += 1;
-                        points += 4;
+                        *originals += 1;
+                        *points += 4;
                     }
                 }
                 Kind::Drawn => {
-                    drawings += 1;
-                    points += 1;
+                    *drawings += 1;
+                    *points += 1;
                 }
-                _ => points += 1,
+                _ => *points += 1,
             }
         }
         for (i, o) in game.set.objectives.iter().enumerate() {
-            if self.objective_owner[i] as usize == p {
-                points += o.points as i32;
+            if let Some(t) = all.get_mut(self.objective_owner[i] as usize) {
+                t.0 += o.points as i32;
             }
         }
-        (points, originals, fakes, drawings)
+        all
     }
 }
 
@@ -788,9 +798,10 @@ impl State for AtelierCanvasState {
     }
 
     fn scores(&self, game: &AtelierCanvas) -> Scores {
+        let all = self.tallies(game);
         let mut s = [0; MAX_PLAYERS];
-        for (p, v) in s.iter_mut().enumerate().take(game.players) {
-            *v = self.tally(game, p).0;
+        for (v, t) in s.iter_mut().zip(&all).take(game.players) {
+            *v = t.0;
         }
         s
     }
@@ -799,8 +810,8 @@ impl State for AtelierCanvasState {
         if self.phase != Phase::End {
             return [0.0; MAX_PLAYERS];
         }
-        let keys: Vec<(i32, i32, i32, i32)> = (0..game.players).map(|p| self.tally(game, p)).collect();
-        win_shares(&keys)
+        let all = self.tallies(game);
+        win_shares(&all[..game.players.min(MAX_PLAYERS)])
     }
 
     fn action_to_string(&self, game: &AtelierCanvas, action: Action) -> String {
