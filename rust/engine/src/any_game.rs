@@ -4,7 +4,19 @@ use crate::registry::{build_game, each_game};
 pub use crate::registry::AnyGame;
 use crate::AnyState;
 
+/// Generic code to run on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]):
+/// tools and tests written once for every registered game, with no list of games of their own.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(&mut self, game: &G) -> Self::Output;
+}
+
 impl AnyGame {
+    /// Runs `visitor` on the concrete game.
+    pub fn visit<V: GameVisitor>(&self, visitor: &mut V) -> V::Output {
+        each_game!(self, AnyGame, g => visitor.visit(g.as_ref()))
+    }
+
     /// Builds a game by engine name (or an OpenSpiel-style string such as
     /// `azul_sintra(players=3)`, whose parameters are merged under `params`).
     pub fn load(name: &str, params: &Params, components_json: Option<&str>) -> SalonResult<AnyGame> {

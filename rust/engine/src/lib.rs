@@ -13,7 +13,7 @@ mod registry;
 mod spec;
 
 pub use any_batch::AnyBatch;
-pub use any_game::AnyGame;
+pub use any_game::{AnyGame, GameVisitor};
 pub use any_state::AnyState;
 pub use catalogue::{catalogue, GameEntry};
 pub use spec::parse_game_spec;

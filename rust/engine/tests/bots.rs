@@ -1,5 +1,6 @@
-//! The native bots on every registered game (iterating `salon_engine::catalogue()`, so a new
-//! game is covered as soon as it is registered and has a line in `with_game` below):
+//! The native bots on every registered game (iterating `salon_engine::catalogue()` and
+//! reaching each concrete game through `AnyGame::visit`, so a new game is covered as soon as
+//! it is registered):
 //! legality and determinism of each bot, no peeking for hidden-information games, and a
 //! small strength test. The full strength measurement is an ignored test:
 //!
@@ -12,7 +13,7 @@
 
 use salon_core::bots::{choose_action, BotConfig};
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
-use salon_engine::{catalogue, AnyGame};
+use salon_engine::{catalogue, AnyGame, GameVisitor};
 
 /// Something to run on a concrete game type.
 trait Visit {
@@ -20,17 +21,15 @@ trait Visit {
 }
 
 /// Calls `v` with the concrete game inside `game`.
-///
-/// `salon_engine` has no public way to call a generic function on an `AnyGame` or
-/// `AnyState` (its `each_game!` macro is crate-private), so this `match` lists the
-/// variants: registering a game makes it fail to compile until the game gets its line.
 fn with_game(game: &AnyGame, v: &mut impl Visit) {
-    match game {
-        AnyGame::AzulSintra(g) => v.visit(g.as_ref()),
-        AnyGame::AtelierStudio(g) => v.visit(g.as_ref()),
-        AnyGame::AtelierCanvas(g) => v.visit(g.as_ref()),
-        AnyGame::ColorsOfParis(g) => v.visit(g.as_ref()),
+    struct Adapter<'a, V>(&'a mut V);
+    impl<V: Visit> GameVisitor for Adapter<'_, V> {
+        type Output = ();
+        fn visit<G: Game>(&mut self, game: &G) {
+            self.0.visit(game)
+        }
     }
+    game.visit(&mut Adapter(v))
 }
 
 /// Every registered game with `players` seats (clamped to what it allows).
