@@ -137,6 +137,33 @@ pub fn upgrade_id(tool: usize, a: u8, b: u8) -> Action {
 }
 
 /// Legal decisions of the player to move, ascending.
+/// `can_use_kind` for one player, each wheel action worked out at most once (several spaces
+/// show the same action, and paint or upgrade checks scan every card or tool).
+struct KindMemo<'a> {
+    st: &'a ColorsOfParisState,
+    g: &'a ColorsOfParis,
+    p: usize,
+    known: u16,
+    usable: u16,
+}
+
+impl<'a> KindMemo<'a> {
+    fn new(st: &'a ColorsOfParisState, g: &'a ColorsOfParis, p: usize) -> Self {
+        KindMemo { st, g, p, known: 0, usable: 0 }
+    }
+
+    fn get(&mut self, kind: WheelAction) -> bool {
+        let bit = 1u16 << kind.index();
+        if self.known & bit == 0 {
+            self.known |= bit;
+            if self.st.can_use_kind(self.g, self.p, kind) {
+                self.usable |= bit;
+            }
+        }
+        self.usable & bit != 0
+    }
+}
+
 pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut ActionList) {
     let p = st.mover();
     let nb = g.data.num_bottom_spaces;
@@ -150,20 +177,28 @@ pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut Action
         }
         PH_RESOLVE => match st.sub {
             SUB_NONE => {
-                for s in (0..nb).chain(SP_FIRST..NUM_SPACES) {
-                    if st.is_open(p, s) && st.can_use_space(g, p, s) {
-                        out.push((USE_BASE + s) as Action);
-                    }
-                }
+                let mut open = [0u8; NUM_SPACES];
+                let mut count = 0;
                 for s in (0..nb).chain(SP_FIRST..NUM_SPACES) {
                     if st.is_open(p, s) {
-                        out.push((FORGO_BASE + s) as Action);
+                        open[count] = s as u8;
+                        count += 1;
                     }
+                }
+                let mut usable = KindMemo::new(st, g, p);
+                for &s in &open[..count] {
+                    if st.can_use_space_with(g, s as usize, &mut |k| usable.get(k)) {
+                        out.push(USE_BASE as Action + s as Action);
+                    }
+                }
+                for &s in &open[..count] {
+                    out.push(FORGO_BASE as Action + s as Action);
                 }
             }
             SUB_COPY => {
+                let mut usable = KindMemo::new(st, g, p);
                 for b in 0..nb {
-                    if st.can_copy(g, p, b) {
+                    if st.can_copy_with(g, b, &mut |k| usable.get(k)) {
                         out.push((COPY_BASE + b) as Action);
                     }
                 }

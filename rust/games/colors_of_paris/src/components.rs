@@ -53,6 +53,21 @@ pub enum WheelAction {
 }
 
 impl WheelAction {
+    /// Number of distinct wheel actions ([`Self::index`] is below it).
+    pub const COUNT: usize = 10;
+
+    /// A dense index: the colour for acquire (0-2) and mix (3-5), then black, upgrade, take
+    /// painting, paint (6-9).
+    pub fn index(self) -> usize {
+        match self {
+            WheelAction::Acquire(c) | WheelAction::Mix(c) => c as usize % 6,
+            WheelAction::Black => 6,
+            WheelAction::Upgrade => 7,
+            WheelAction::TakePainting => 8,
+            WheelAction::Paint => 9,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             WheelAction::Acquire(RED) => "acquire red",

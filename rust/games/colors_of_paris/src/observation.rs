@@ -30,17 +30,6 @@ const PER_BONUS: usize = 4;
 /// Length of the flat observation tensor.
 pub const TENSOR_SIZE: usize = GLOBAL + SUPPLY_LEN + MAX_P * PER_PLAYER + (NUM_SPACES - 1) * PER_SPACE + NUM_PAINTINGS * PER_CARD + NUM_BONUS * PER_BONUS;
 
-fn kind_index(k: WheelAction) -> usize {
-    match k {
-        WheelAction::Acquire(c) => c as usize,
-        WheelAction::Mix(c) => c as usize,
-        WheelAction::Black => 6,
-        WheelAction::Upgrade => 7,
-        WheelAction::TakePainting => 8,
-        WheelAction::Paint => 9,
-    }
-}
-
 fn rel(st: &ColorsOfParisState, player: usize, q: u8) -> usize {
     if q == NONE || q >= st.n {
         return usize::MAX;
@@ -115,8 +104,8 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         w.put((st.done >> s & 1) as f32);
         let unusable = if s < MAX_BOTTOM_SPACES { s >= g.data.num_bottom_spaces || g.is_covered(s) } else { false };
         w.put(unusable as u8 as f32);
-        let kind = if s < g.data.num_bottom_spaces { kind_index(st.kind_at(g, s)) } else { usize::MAX };
-        w.one_hot(10, kind);
+        let kind = if s < g.data.num_bottom_spaces { st.kind_at(g, s).index() } else { usize::MAX };
+        w.one_hot(WheelAction::COUNT, kind);
     }
     // Paintings.
     for c in 0..NUM_PAINTINGS {

@@ -307,16 +307,19 @@ impl ColorsOfParisState {
         }
     }
 
-    pub(crate) fn can_copy(&self, g: &ColorsOfParis, p: usize, s: usize) -> bool {
-        s < g.data.num_bottom_spaces && self.occ[s] != NONE && self.can_use_kind(g, p, self.kind_at(g, s))
+    /// Whether bottom space `s` can be copied, `usable` answering [`Self::can_use_kind`] for the
+    /// player (move generation asks it once per kind instead of once per space).
+    pub(crate) fn can_copy_with(&self, g: &ColorsOfParis, s: usize, usable: &mut impl FnMut(WheelAction) -> bool) -> bool {
+        s < g.data.num_bottom_spaces && self.occ[s] != NONE && usable(self.kind_at(g, s))
     }
 
-    pub(crate) fn can_use_space(&self, g: &ColorsOfParis, p: usize, s: usize) -> bool {
+    /// Whether the player can use space `s`, `usable` as in [`Self::can_copy_with`].
+    pub(crate) fn can_use_space_with(&self, g: &ColorsOfParis, s: usize, usable: &mut impl FnMut(WheelAction) -> bool) -> bool {
         match s {
             SP_FIRST | SP_ROTATE => true,
-            SP_COPY => (0..g.data.num_bottom_spaces).any(|b| self.can_copy(g, p, b)),
+            SP_COPY => (0..g.data.num_bottom_spaces).any(|b| self.can_copy_with(g, b, usable)),
             SP_WHITE => self.supply[WHITE as usize] > 0,
-            _ => self.can_use_kind(g, p, self.kind_at(g, s)),
+            _ => usable(self.kind_at(g, s)),
         }
     }
 
