@@ -8,8 +8,10 @@
 //! cargo test --release -p salon-engine --test bots -- --ignored --nocapture
 //! ```
 //! (`BOTS_GAMES=200 BOTS_SIMULATIONS=1000 BOTS_THREADS=1` by default; set them to measure other
-//! budgets, `BOTS_ONLY=azul_sintra` to measure one game, `BOTS_VS=greedy` one opponent. Each
-//! game's result goes to stderr as it ends; the totals do not depend on the thread count.)
+//! budgets, `BOTS_ONLY=azul_sintra` to measure one game, `BOTS_VS=greedy` one opponent,
+//! `BOTS_FROM=k` to play only games k.. of the match-up. Each game's result goes to stderr as a
+//! `progress` line as it ends, so a measurement can be split over runs and summed with
+//! `scripts/strength_table.py`; the totals do not depend on the thread count.)
 
 use salon_core::bots::{choose_action, BotConfig};
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
@@ -409,6 +411,8 @@ fn mcts_beats_random_in_small_matches() {
 
 struct Measure {
     games: u64,
+    /// The first game index played (a measurement split over several runs).
+    from: u64,
     simulations: u32,
     threads: u64,
 }
@@ -421,14 +425,15 @@ impl Visit for Measure {
                 continue;
             }
             let start = std::time::Instant::now();
-            let wins = parallel_match_up(game, &mcts, &other, self.games, 7, self.threads, &|k, share| {
+            let games = self.from.min(self.games)..self.games;
+            let count = games.end - games.start;
+            let wins = parallel_match_up(game, &mcts, &other, games, 7, self.threads, &|k, share| {
                 eprintln!("progress {name} MCTS({}) vs {other_name}: game {k} share {share}", self.simulations);
             });
             println!(
-                "| {name} | MCTS({}) vs {other_name} | {} | {:.1}% | {:.0} s |",
+                "| {name} | MCTS({}) vs {other_name} | {count} | {:.1}% | {:.0} s |",
                 self.simulations,
-                self.games,
-                100.0 * wins / self.games as f64,
+                100.0 * wins / count.max(1) as f64,
                 start.elapsed().as_secs_f64()
             );
         }
@@ -441,18 +446,18 @@ fn parallel_match_up<G: Game>(
     game: &G,
     a: &BotConfig,
     b: &BotConfig,
-    games: u64,
+    games: std::ops::Range<u64>,
     seed: u64,
     threads: u64,
     report: &(dyn Fn(u64, f64) + Sync),
 ) -> f64 {
-    let threads = threads.clamp(1, games.max(1));
+    let threads = threads.clamp(1, (games.end - games.start).max(1));
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut total = 0.0;
-                    for k in (t..games).step_by(threads as usize) {
+                    for k in (games.start + t..games.end).step_by(threads as usize) {
                         let share = match_up_game(game, a, b, k, seed);
                         report(k, share);
                         total += share;
@@ -471,6 +476,7 @@ fn measure_mcts_strength() {
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let mut m = Measure {
         games: env("BOTS_GAMES", 200),
+        from: env("BOTS_FROM", 0),
         simulations: env("BOTS_SIMULATIONS", 1000) as u32,
         threads: env("BOTS_THREADS", 1),
     };
@@ -490,7 +496,7 @@ fn strength_totals_do_not_depend_on_the_thread_count() {
         fn visit<G: Game>(&mut self, game: &G) {
             let (a, b) = (BotConfig::greedy(), BotConfig::random());
             let one = match_up(game, &a, &b, 4, 3);
-            let two = parallel_match_up(game, &a, &b, 4, 3, 2, &|_, _| {});
+            let two = parallel_match_up(game, &a, &b, 0..4, 3, 2, &|_, _| {});
             assert_eq!(one, two, "{}", G::info().name);
         }
     }
