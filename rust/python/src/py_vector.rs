@@ -15,7 +15,10 @@ use crate::py_game::Game;
 /// and overwritten by every call (copy them to keep them). Chance is resolved inside;
 /// with `auto_reset` a finished game restarts in the same step (its `rewards` and
 /// `terminated` still report the end) and `episode_seeds` gives each episode's seed, from
-/// which `game.new_initial_state(seed)` replays it exactly.
+/// which `game.new_initial_state(seed)` replays it exactly. With `threads` above 1, worker
+/// threads kept for the life of the env step parts of the batch beside the calling thread
+/// (the GIL is released); batches under 256 games stay on the calling thread, where waking a
+/// worker would cost more than it saves. Results never depend on `threads`.
 #[pyclass(module = "salon", name = "VectorEnv")]
 pub struct VectorEnv {
     batch: AnyBatch,
