@@ -401,3 +401,15 @@ fn advance_chance<G: Game>(g: &G, slot: &mut Slot<G::State>, outcomes: &mut Chan
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::nth_set_bit;
+
+    #[test]
+    fn nth_set_bit_counts_across_words_in_ascending_order() {
+        let bits = [0b1010_0000u64, 0, 1 << 63 | 1];
+        let set: Vec<usize> = (0..4).map(|n| nth_set_bit(&bits, n)).collect();
+        assert_eq!(set, vec![5, 7, 128, 191]);
+    }
+}
