@@ -37,6 +37,7 @@
 use salon_core::{Action, ActionList};
 
 use crate::components::{COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
+use crate::holdings::{Bits, Holdings};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, CIRCLE};
 
@@ -136,7 +137,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             if deck >= 2 || (deck >= 1 && !game.expert && any_slot) {
                 out.push(TAKE_DECK);
             }
-            push_plays(s, game, p, out);
+            push_plays(s, game, &Holdings::of(s, p), out);
             if out.count == 0 {
                 out.push(PASS);
             }
@@ -170,7 +171,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             }
         }
         Phase::More => {
-            push_plays(s, game, p, out);
+            push_plays(s, game, &Holdings::of(s, p), out);
             out.push(END_TURN);
         }
         Phase::Target => {
@@ -181,29 +182,28 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
                 }
             }
         }
-        Phase::Pay => push_payments(s, game, p, out),
+        Phase::Pay => push_payments(s, game, p, &Holdings::of(s, p), out),
         Phase::Discard => {
-            for c in 0..NUM_CARDS {
-                if s.in_hand(c, p) {
-                    out.push(DISCARD + c as Action);
-                }
+            for c in Bits(Holdings::of(s, p).hand) {
+                out.push(DISCARD + c as Action);
             }
         }
         Phase::Deal | Phase::Refill | Phase::DeckDraw | Phase::End => {}
     }
 }
 
-fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
-    let src = s.sources(game, p);
-    for c in 0..NUM_PLAYABLE {
-        if out.wants(PLAY + c as Action) && s.can_play(game, c, p, &src) {
+fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings, out: &mut Sink) {
+    let src = s.sources_of(game, h);
+    for c in h.playable_in_hand() {
+        if out.wants(PLAY + c as Action) && s.can_play(game, c, h, &src) {
             out.push(PLAY + c as Action);
         }
     }
 }
 
-fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
-    let src = s.sources(game, p);
+fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Holdings, out: &mut Sink) {
+    let src = s.sources_of(game, h);
+    let colour = &game.facts.colour;
     let needs = s.needs();
     let reduce = |n: &mut crate::state::Needs, c: usize| {
         if n.comp[c] > 0 {
@@ -223,8 +223,8 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &m
             *ok = n.feasible(&s2);
         }
     }
-    for card in 0..NUM_PLAYABLE {
-        if s.in_hand(card, p) && ok_hand[game.set.cards[card].colour as usize] {
+    for card in h.playable_in_hand() {
+        if ok_hand[colour[card] as usize] {
             out.push(PAY_HAND + card as Action);
         }
     }
@@ -251,8 +251,8 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &m
             *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
         }
     }
-    for card in 0..NUM_PLAYABLE {
-        if s.in_palette(card, p) && !s.is_turned(card) && ok_turn[game.set.cards[card].colour as usize] {
+    for card in Bits(h.untapped) {
+        if ok_turn[colour[card] as usize] {
             if !out.wants(PAY_TURN + card as Action) || (game.expert && !turn_keeps_feasible(s, game, p, &needs, card)) {
                 continue;
             }
@@ -261,7 +261,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &m
     }
     // Expert: a drawn-on-blank pair for a whole secondary.
     if game.expert {
-        for b in 0..NUM_BLANK {
+        for b in h.stacks() {
             if let Some(sec) = s.pair_secondary(game, b, p) {
                 if needs.pair[sec] > 0 {
                     let mut n = needs;
@@ -307,7 +307,7 @@ fn turn_keeps_feasible(
     card: usize,
 ) -> bool {
     let mut t = *s;
-    let c = game.set.cards[card].colour as usize;
+    let c = game.facts.colour[card] as usize;
     let mut n = *needs;
     if n.comp[c] > 0 {
         n.comp[c] -= 1;

@@ -17,7 +17,9 @@ use std::sync::Arc;
 use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
 
 pub mod actions;
+mod card_facts;
 pub mod components;
+mod holdings;
 pub mod observation;
 mod render;
 mod state;
@@ -27,6 +29,7 @@ pub mod testing;
 
 pub use state::AtelierCanvasState;
 
+use card_facts::CardFacts;
 use components::{CardSet, NUM_CARDS};
 
 /// Cards dealt to the first, second, ... fifth player.
@@ -47,6 +50,7 @@ pub struct AtelierCanvas {
     pub(crate) players: usize,
     pub(crate) expert: bool,
     pub(crate) set: Arc<CardSet>,
+    pub(crate) facts: Arc<CardFacts>,
     pub(crate) info: ComponentInfo,
 }
 
@@ -115,7 +119,9 @@ impl Game for AtelierCanvas {
             return Err(SalonError::components("wrong number of cards"));
         }
         let info = ComponentInfo::of(&set.file.name, set.file.substitute, &set.file);
-        Ok(AtelierCanvas { params: params.clone(), players: players as usize, expert: params.bool("expert"), set: Arc::new(set), info })
+        let expert = params.bool("expert");
+        let facts = Arc::new(CardFacts::of(&set, expert));
+        Ok(AtelierCanvas { params: params.clone(), players: players as usize, expert, set: Arc::new(set), facts, info })
     }
 
     fn params(&self) -> &Params {

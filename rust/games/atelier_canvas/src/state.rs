@@ -4,6 +4,7 @@ use salon_core::{win_shares, SalonError, SalonResult, Action, ActionList, Actor,
 
 use crate::actions::{self, *};
 use crate::components::{kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES, NUM_PLAYABLE, SECONDARY_PARTS};
+use crate::holdings::{Bits, Holdings};
 use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 
 /// "No card", "no player".
@@ -321,24 +322,26 @@ impl AtelierCanvasState {
 
     /// The sources `player` can pay with now (the card being played is not in hand).
     pub(crate) fn sources(&self, game: &AtelierCanvas, player: usize) -> Sources {
+        self.sources_of(game, &Holdings::of(self, player))
+    }
+
+    /// [`Self::sources`] from the player's gathered holdings.
+    pub(crate) fn sources_of(&self, game: &AtelierCanvas, h: &Holdings) -> Sources {
+        let colour = &game.facts.colour;
         let mut s = Sources::default();
-        let hand = LOC_HAND + player as u8;
-        let pal = LOC_PALETTE + player as u8;
-        for c in 0..NUM_CARDS {
-            let l = self.loc[c];
-            if l == hand {
-                if c >= FIRST_JOKER {
-                    s.jokers += 1;
-                } else {
-                    s.hand[game.set.cards[c].colour as usize] += 1;
-                }
-            } else if l == pal && self.flags[c] & F_TAPPED == 0 {
-                s.palette[game.set.cards[c].colour as usize] += 1;
+        for c in Bits(h.hand) {
+            if c >= FIRST_JOKER {
+                s.jokers += 1;
+            } else {
+                s.hand[colour[c] as usize] += 1;
             }
         }
+        for c in Bits(h.untapped) {
+            s.palette[colour[c] as usize] += 1;
+        }
         if game.expert {
-            for b in 0..NUM_BLANK {
-                if let Some(s_idx) = self.pair_secondary(game, b, player) {
+            for b in h.stacks() {
+                if let Some(s_idx) = self.pair_secondary_of(game, b, h) {
                     s.pairs[s_idx] += 1;
                 }
             }
@@ -348,14 +351,28 @@ impl AtelierCanvasState {
 
     /// The secondary colour an untapped drawn-on-blank pair on blank `b` of `player` makes.
     pub(crate) fn pair_secondary(&self, game: &AtelierCanvas, b: usize, player: usize) -> Option<usize> {
-        if !self.in_palette(b, player) || self.flags[b] & F_TAPPED != 0 {
+        if b >= NUM_BLANK || !self.in_palette(b, player) || self.flags[b] & F_TAPPED != 0 {
             return None;
         }
+        self.drawing_pair(game, b)
+    }
+
+    /// [`Self::pair_secondary`] for a blank `b` known to be in the holdings' palette.
+    fn pair_secondary_of(&self, game: &AtelierCanvas, b: usize, h: &Holdings) -> Option<usize> {
+        if h.untapped >> b & 1 == 0 {
+            return None;
+        }
+        self.drawing_pair(game, b)
+    }
+
+    /// The secondary colour untapped blank `b` makes with the untapped drawing on it.
+    fn drawing_pair(&self, game: &AtelierCanvas, b: usize) -> Option<usize> {
         let d = self.on[b];
         if d == NONE || self.flags[d as usize] & F_TAPPED != 0 {
             return None;
         }
-        let (x, y) = (game.set.cards[b].colour, game.set.cards[d as usize].colour);
+        let colour = &game.facts.colour;
+        let (x, y) = (colour[b], colour[d as usize]);
         SECONDARY_PARTS.iter().position(|&(a, c)| (a == x && c == y) || (a == y && c == x))
     }
 
@@ -364,28 +381,34 @@ impl AtelierCanvasState {
         if b >= NUM_BLANK || !self.in_palette(b, player) {
             return false;
         }
+        self.stack_takes(game, card, b)
+    }
+
+    /// Whether `card` can go on the stack of blank `b` (a blank of the player's palette).
+    fn stack_takes(&self, game: &AtelierCanvas, card: usize, b: usize) -> bool {
         match kind_of(card) {
             Kind::Drawn => self.on[b] == NONE,
             Kind::Painted => {
                 let d = self.on[b];
-                d != NONE && self.on[d as usize] == NONE && game.set.cards[d as usize].artwork == game.set.cards[card].artwork
+                let artwork = &game.facts.artwork;
+                d != NONE && self.on[d as usize] == NONE && artwork[d as usize] == artwork[card]
             }
             _ => false,
         }
     }
 
-    pub(crate) fn has_target(&self, game: &AtelierCanvas, card: usize, player: usize) -> bool {
+    fn has_target(&self, game: &AtelierCanvas, card: usize, h: &Holdings) -> bool {
         match kind_of(card) {
             Kind::Blank => true,
             Kind::Joker => false,
-            _ => (0..NUM_BLANK).any(|b| self.target_ok(game, card, b, player)),
+            _ => h.stacks().any(|b| self.stack_takes(game, card, b)),
         }
     }
 
-    /// Whether `player` may choose hand card `card` to play now (kind and count limits, a
-    /// target, and a cost that can be paid with the other sources).
-    pub(crate) fn can_play(&self, game: &AtelierCanvas, card: usize, player: usize, src: &Sources) -> bool {
-        if card >= NUM_PLAYABLE || !self.in_hand(card, player) {
+    /// Whether the player of holdings `h` may choose hand card `card` to play now (kind and
+    /// count limits, a target, and a cost that can be paid with the other sources `src`).
+    pub(crate) fn can_play(&self, game: &AtelierCanvas, card: usize, h: &Holdings, src: &Sources) -> bool {
+        if card >= NUM_PLAYABLE || !h.holds(card) {
             return false;
         }
         let kind = kind_of(card);
@@ -397,13 +420,19 @@ impl AtelierCanvasState {
             Kind::Drawn => 2,
             _ => 1,
         };
-        if self.played >= limit || !self.has_target(game, card, player) {
+        if self.played >= limit || !self.has_target(game, card, h) {
             return false;
         }
-        let c = &game.set.cards[card];
+        let colour = game.facts.colour[card] as usize;
         let mut s = *src;
-        s.hand[c.colour as usize] = s.hand[c.colour as usize].saturating_sub(1);
-        Needs::of_cost(&c.cost, game.expert).feasible(&s)
+        s.hand[colour] = s.hand[colour].saturating_sub(1);
+        game.facts.needs[card].feasible(&s)
+    }
+
+    /// Whether the player of holdings `h` can play any card now.
+    pub(crate) fn can_play_any(&self, game: &AtelierCanvas, h: &Holdings) -> bool {
+        let src = self.sources_of(game, h);
+        h.playable_in_hand().any(|c| self.can_play(game, c, h, &src))
     }
 
     // ----- transitions ---------------------------------------------------------------
@@ -521,7 +550,7 @@ impl AtelierCanvasState {
         self.sel_target = NONE;
         let kind = kind_of(card);
         self.play_kind = kind.index() as u8;
-        self.set_needs(Needs::of_cost(&game.set.cards[card].cost, game.expert));
+        self.set_needs(game.facts.needs[card]);
         if kind == Kind::Blank {
             self.phase = Phase::Pay;
             self.after_payment(game);
@@ -542,7 +571,7 @@ impl AtelierCanvasState {
         let p = self.current as usize;
         let mut n = self.needs();
         if let Some(card) = actions::family(action, PAY_HAND, NUM_PLAYABLE) {
-            let c = game.set.cards[card].colour as usize;
+            let c = game.facts.colour[card] as usize;
             if n.comp[c] > 0 {
                 n.comp[c] -= 1;
             } else {
@@ -555,7 +584,7 @@ impl AtelierCanvasState {
             }
             n.plain[c] = n.plain[c].saturating_sub(1);
         } else if let Some(card) = actions::family(action, PAY_TURN, NUM_PLAYABLE) {
-            let c = game.set.cards[card].colour as usize;
+            let c = game.facts.colour[card] as usize;
             if n.comp[c] > 0 {
                 n.comp[c] -= 1;
             } else {
@@ -593,7 +622,7 @@ impl AtelierCanvasState {
             Kind::Painted => {
                 let d = self.on[self.sel_target as usize] as usize;
                 self.on[d] = card as u8;
-                let art = game.set.cards[card].artwork as u32;
+                let art = game.facts.artwork[card] as u32;
                 if self.artworks_done & (1u64 << art) != 0 {
                     self.flags[card] |= F_FAKE;
                 } else {
@@ -612,9 +641,7 @@ impl AtelierCanvasState {
         self.sel_target = NONE;
         self.set_needs(Needs::default());
         // Another card of the same type, or the turn ends.
-        let src = self.sources(game, p);
-        let more = (0..NUM_PLAYABLE).any(|c| self.can_play(game, c, p, &src));
-        if more {
+        if self.can_play_any(game, &Holdings::of(self, p)) {
             self.phase = Phase::More;
         } else {
             self.end_turn(game);
@@ -627,7 +654,7 @@ impl AtelierCanvasState {
         for c in 0..NUM_PLAYABLE {
             if self.in_palette(c, p) {
                 kinds[kind_of(c).index()] += 1;
-                colours[game.set.cards[c].colour as usize] += 1;
+                colours[game.facts.colour[c] as usize] += 1;
             }
         }
         for (i, o) in game.set.objectives.iter().enumerate() {
@@ -658,12 +685,13 @@ impl AtelierCanvasState {
     /// of them at every step).
     pub(crate) fn tallies(&self, game: &AtelierCanvas) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
         let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
+        // Gathering the stacks first keeps the scan over all blanks free of branches.
+        let mut stacks = 0u128;
         for b in 0..NUM_BLANK {
-            let l = self.loc[b];
-            if !(LOC_PALETTE..LOC_PALETTE + 5).contains(&l) {
-                continue;
-            }
-            let Some((points, originals, fakes, drawings)) = all.get_mut((l - LOC_PALETTE) as usize) else {
+            stacks |= ((self.loc[b].wrapping_sub(LOC_PALETTE) < 5) as u128) << b;
+        }
+        for b in Bits(stacks) {
+            let Some((points, originals, fakes, drawings)) = all.get_mut((self.loc[b] - LOC_PALETTE) as usize) else {
                 continue;
             };
             let mut top = b;

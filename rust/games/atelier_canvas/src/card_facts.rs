@@ -1,0 +1,33 @@
+//! The card facts the hot loops read, packed by card id.
+//!
+//! The card set's `Card`s also carry names and labels, so one card's colour is 70-odd bytes
+//! from the next; move generation and placement read colours, artworks and costs of many
+//! cards per call. Built once per game from the validated card set.
+
+use crate::components::{CardSet, NUM_CARDS, NUM_PLAYABLE};
+use crate::state::Needs;
+
+#[derive(Clone, Debug)]
+pub(crate) struct CardFacts {
+    /// Basic colour index (255 for jokers).
+    pub colour: [u8; NUM_CARDS],
+    /// Artwork index (255 for blanks and jokers).
+    pub artwork: [u8; NUM_CARDS],
+    /// What each playable card's cost asks for, in the game's variant.
+    pub needs: [Needs; NUM_PLAYABLE],
+}
+
+impl CardFacts {
+    /// `set` has exactly `NUM_CARDS` cards (checked by the game's constructor).
+    pub fn of(set: &CardSet, expert: bool) -> CardFacts {
+        let mut f = CardFacts { colour: [255; NUM_CARDS], artwork: [255; NUM_CARDS], needs: [Needs::default(); NUM_PLAYABLE] };
+        for (c, card) in set.cards.iter().enumerate().take(NUM_CARDS) {
+            f.colour[c] = card.colour;
+            f.artwork[c] = card.artwork;
+            if let Some(n) = f.needs.get_mut(c) {
+                *n = Needs::of_cost(&card.cost, expert);
+            }
+        }
+        f
+    }
+}
