@@ -8,6 +8,9 @@
 //! `terminated = true`, and its observation, mask and player already belong to the next
 //! episode (whose seed is in `episode_seeds`).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
 use crate::action::{Action, ActionList};
 use crate::actor::Actor;
 use crate::chance::ChanceOutcomes;
@@ -215,57 +218,63 @@ impl<G: Game> BatchEnv<G> {
             ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
             return;
         };
-        // One contiguous part per thread: the calling thread steps the first part while the
-        // pool's threads step the others, so one thread's worth of work needs no hand-off.
         // Small batches stay on the calling thread (waking a worker costs more than they do).
         let threads = pool.current_num_threads() + 1;
-        let chunk = n.div_ceil(threads).max(CHUNK_MIN);
-        if chunk >= n {
+        if n < SPLIT_MIN {
             ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
             return;
         }
+        // Many small pieces claimed in turn rather than one part per thread: on a shared
+        // machine one thread is often descheduled for a while, and a fixed split then waits
+        // for it. The calling thread claims pieces too, so it never sits idle.
+        let piece = n.div_ceil(threads * PIECES_PER_THREAD).max(PIECE_MIN);
         let w = sizes.words;
-        let parts = self
+        let pieces: Vec<Mutex<Option<ChunkOut<'_, G::State>>>> = self
             .slots
-            .chunks_mut(chunk)
-            .zip(self.legal_bits.chunks_mut(chunk * w))
-            .zip(b.observations.chunks_mut(chunk * sizes.obs))
-            .zip(b.masks.chunks_mut(chunk * sizes.mask))
-            .zip(b.players.chunks_mut(chunk))
-            .zip(b.rewards.chunks_mut(chunk * sizes.players))
-            .zip(b.terminated.chunks_mut(chunk))
-            .zip(b.episode_seeds.chunks_mut(chunk))
-            .map(|(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| ChunkOut {
-                slots,
-                bits,
-                obs,
-                masks,
-                players,
-                rewards,
-                terminated,
-                seeds,
+            .chunks_mut(piece)
+            .zip(self.legal_bits.chunks_mut(piece * w))
+            .zip(b.observations.chunks_mut(piece * sizes.obs))
+            .zip(b.masks.chunks_mut(piece * sizes.mask))
+            .zip(b.players.chunks_mut(piece))
+            .zip(b.rewards.chunks_mut(piece * sizes.players))
+            .zip(b.terminated.chunks_mut(piece))
+            .zip(b.episode_seeds.chunks_mut(piece))
+            .map(|(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| {
+                Mutex::new(Some(ChunkOut { slots, bits, obs, masks, players, rewards, terminated, seeds }))
             })
-            .enumerate();
-        let ctx = &ctx;
+            .collect();
+        let next = AtomicUsize::new(0);
+        let claim_and_step = || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(cell) = pieces.get(i) else { break };
+            // Each piece is claimed once (the counter hands out each index once), so the lock
+            // is never contended; a poisoned lock cannot happen as nothing panics inside it.
+            let out = match cell.lock() {
+                Ok(mut guard) => guard.take(),
+                Err(poisoned) => poisoned.into_inner().take(),
+            };
+            if let Some(out) = out {
+                ctx.step_chunk(i * piece, out);
+            }
+        };
+        let claim_and_step = &claim_and_step;
         pool.in_place_scope(|scope| {
-            let mut first = None;
-            for (i, out) in parts {
-                if i == 0 {
-                    first = Some(out);
-                } else {
-                    scope.spawn(move |_| ctx.step_chunk(i * chunk, out));
-                }
+            for _ in 1..threads {
+                scope.spawn(move |_| claim_and_step());
             }
-            if let Some(out) = first {
-                ctx.step_chunk(0, out);
-            }
+            claim_and_step();
         });
     }
 }
 
-/// The fewest games a worker thread is woken for: on the 2-core test machine, waking a
-/// sleeping worker cost about as much as stepping 64 to 128 games (docs/benchmarks.md).
-const CHUNK_MIN: usize = 128;
+/// Pieces per thread a large batch is cut into (see `run`).
+const PIECES_PER_THREAD: usize = 8;
+/// The fewest games in a piece, so that claiming one stays negligible.
+const PIECE_MIN: usize = 32;
+
+/// The smallest batch split across threads: on the 2-core test machine, waking a sleeping
+/// worker cost about as much as stepping 64 to 128 games (docs/benchmarks.md).
+const SPLIT_MIN: usize = 256;
 
 #[derive(Clone, Copy)]
 struct Sizes {
