@@ -4,13 +4,15 @@
 //! several times per call (sources, each playable card, each target); scanning all 105
 //! locations for each question was most of its cost.
 
-use crate::components::{NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
+use crate::components::{FIRST_PAINTED, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
 use crate::state::{AtelierCanvasState, F_TAPPED, LOC_HAND, LOC_PALETTE};
 
 /// Cards with an id below `NUM_PLAYABLE` (jokers are never played or placed).
 const PLAYABLE: u128 = (1u128 << NUM_PLAYABLE) - 1;
 /// Blank canvases: the bottom card of every palette stack.
-const BLANKS: u128 = (1u128 << NUM_BLANK) - 1;
+pub(crate) const BLANK_CARDS: u128 = (1u128 << NUM_BLANK) - 1;
+pub(crate) const DRAWN_CARDS: u128 = ((1u128 << FIRST_PAINTED) - 1) & !BLANK_CARDS;
+pub(crate) const PAINTED_CARDS: u128 = PLAYABLE & !BLANK_CARDS & !DRAWN_CARDS;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Holdings {
@@ -66,8 +68,34 @@ impl Holdings {
     /// The blank canvases at the bottom of the player's stacks, ascending.
     #[inline]
     pub fn stacks(&self) -> Bits {
-        Bits(self.palette & BLANKS)
+        Bits(self.palette & BLANK_CARDS)
     }
+}
+
+/// The cards at location `place`, as a set.
+pub(crate) fn cards_at(s: &AtelierCanvasState, place: u8) -> u128 {
+    let mut set = 0u128;
+    for (k, loc) in s.loc.chunks_exact(8).enumerate() {
+        let loc = u64::from_le_bytes(loc.try_into().unwrap_or_default());
+        set |= (byte_mask(equal_bytes(loc, place)) as u128) << (8 * k);
+    }
+    for c in NUM_CARDS / 8 * 8..NUM_CARDS {
+        set |= ((s.loc[c] == place) as u128) << c;
+    }
+    set
+}
+
+/// The cards with any of the `flag` bits set, as a set.
+pub(crate) fn cards_flagged(s: &AtelierCanvasState, flag: u8) -> u128 {
+    let mut set = 0u128;
+    for (k, flags) in s.flags.chunks_exact(8).enumerate() {
+        let flags = u64::from_le_bytes(flags.try_into().unwrap_or_default());
+        set |= ((!byte_mask(zero_bytes(flags & splat(flag))) & 0xff) as u128) << (8 * k);
+    }
+    for c in NUM_CARDS / 8 * 8..NUM_CARDS {
+        set |= ((s.flags[c] & flag != 0) as u128) << c;
+    }
+    set
 }
 
 const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -139,6 +167,45 @@ mod tests {
             let want_zero = (0..8).filter(|&i| bytes[i] == 0).fold(0u64, |m, i| m | 1 << i);
             assert_eq!(byte_mask(zero_bytes(word)), want_zero, "{bytes:?}");
         }
+    }
+
+    #[test]
+    fn holdings_equal_a_card_by_card_scan() {
+        use crate::state::{Phase, F_TAPPED, LOC_DECK};
+        use crate::AtelierCanvas;
+        use salon_core::{ActionList, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+        let mut rng = Xoshiro256StarStar::seed_from_u64(3);
+        let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
+        let mut tapped_seen = 0;
+        for players in [2, 5] {
+            let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(players == 5));
+            let game = AtelierCanvas::with_params(&params, None).unwrap();
+            for _ in 0..3 {
+                let mut s = game.new_initial_state();
+                while s.phase() != Phase::End {
+                    for p in 0..players as usize {
+                        let h = Holdings::of(&s, p);
+                        for c in 0..NUM_CARDS {
+                            let (at, flags) = (s.location(c), s.flags[c]);
+                            assert_eq!(h.hand >> c & 1 == 1, at == LOC_HAND + p as u8);
+                            assert_eq!(h.palette >> c & 1 == 1, at == LOC_PALETTE + p as u8);
+                            assert_eq!(h.untapped >> c & 1 == 1, at == LOC_PALETTE + p as u8 && flags & F_TAPPED == 0);
+                            assert_eq!(cards_at(&s, LOC_DECK) >> c & 1 == 1, at == LOC_DECK);
+                            tapped_seen += (flags & F_TAPPED != 0) as usize;
+                        }
+                    }
+                    let a = if s.is_chance_node(&game) {
+                        s.chance_outcomes(&game, &mut outcomes);
+                        outcomes.sample(&mut rng).unwrap()
+                    } else {
+                        s.legal_actions(&game, &mut legal);
+                        legal[rng.below(legal.len() as u64) as usize]
+                    };
+                    s.apply_unchecked(&game, a);
+                }
+            }
+        }
+        assert!(tapped_seen > 100, "too few turned palette cards seen: {tapped_seen}");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use salon_core::{win_shares, SalonError, SalonResult, Action, ActionList, Actor,
 
 use crate::actions::{self, *};
 use crate::components::{kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES, NUM_PLAYABLE, SECONDARY_PARTS};
-use crate::holdings::{Bits, Holdings};
+use crate::holdings::{cards_at, cards_flagged, Bits, Holdings, BLANK_CARDS, DRAWN_CARDS, PAINTED_CARDS};
 use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 
 /// "No card", "no player".
@@ -681,39 +681,23 @@ impl AtelierCanvasState {
         self.tallies(game).get(p).copied().unwrap_or_default()
     }
 
-    /// [`Self::tally`] of every seat, in one pass over the palettes (observations need all
-    /// of them at every step).
+    /// [`Self::tally`] of every seat (observations need all of them at every step).
+    ///
+    /// Counted, not walked: every stack has one blank at its bottom, a painted canvas always
+    /// lies on a drawing, and nothing lies on a painted canvas, so a palette scores 1 per stack
+    /// plus 3 per original and 2 per fake on top, and its visible drawings are its drawings
+    /// minus its paintings.
     pub(crate) fn tallies(&self, game: &AtelierCanvas) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
         let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
-        // Gathering the stacks first keeps the scan over all blanks free of branches.
-        let mut stacks = 0u128;
-        for b in 0..NUM_BLANK {
-            stacks |= ((self.loc[b].wrapping_sub(LOC_PALETTE) < 5) as u128) << b;
-        }
-        for b in Bits(stacks) {
-            let Some((points, originals, fakes, drawings)) = all.get_mut((self.loc[b] - LOC_PALETTE) as usize) else {
-                continue;
-            };
-            let mut top = b;
-            while self.on[top] != NONE {
-                top = self.on[top] as usize;
-            }
-            match kind_of(top) {
-                Kind::Painted => {
-                    if self.flags[top] & F_FAKE != 0 {
-                        *fakes += 1;
-                        *points += 3;
-                    } else {
-                        *originals += 1;
-                        *points += 4;
-                    }
-                }
-                Kind::Drawn => {
-                    *drawings += 1;
-                    *points += 1;
-                }
-                _ => *points += 1,
-            }
+        let fake = cards_flagged(self, F_FAKE);
+        for (p, t) in all.iter_mut().enumerate().take(game.players) {
+            let palette = cards_at(self, LOC_PALETTE + p as u8);
+            let stacks = (palette & BLANK_CARDS).count_ones() as i32;
+            let drawings = (palette & DRAWN_CARDS).count_ones() as i32;
+            let paintings = palette & PAINTED_CARDS;
+            let fakes = (paintings & fake).count_ones() as i32;
+            let originals = paintings.count_ones() as i32 - fakes;
+            *t = (stacks + 3 * originals + 2 * fakes, originals, fakes, drawings - originals - fakes);
         }
         for (i, o) in game.set.objectives.iter().enumerate() {
             if let Some(t) = all.get_mut(self.objective_owner[i] as usize) {
@@ -743,10 +727,8 @@ impl State for AtelierCanvasState {
     fn chance_outcomes(&self, _game: &AtelierCanvas, out: &mut ChanceOutcomes) {
         out.clear();
         if matches!(self.phase, Phase::Deal | Phase::Refill | Phase::DeckDraw) {
-            for c in 0..NUM_CARDS {
-                if self.loc[c] == LOC_DECK {
-                    out.push(c as Action, 1);
-                }
+            for c in Bits(cards_at(self, LOC_DECK)) {
+                out.push(c as Action, 1);
             }
         }
     }
@@ -933,6 +915,62 @@ mod tests {
         src.hand[YELLOW_I] = 1;
         src.palette[MAGENTA_I] = 1;
         assert!(needs.feasible(&src));
+    }
+
+    /// The scoring rule read literally: every stack of a palette scores by its top card.
+    fn tallies_by_walking_stacks(s: &AtelierCanvasState, game: &AtelierCanvas) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
+        let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
+        for b in 0..NUM_BLANK {
+            let Some(owner) = (0..game.players).find(|&p| s.loc[b] == LOC_PALETTE + p as u8) else { continue };
+            let t = &mut all[owner];
+            let mut top = b;
+            while s.on[top] != NONE {
+                top = s.on[top] as usize;
+            }
+            match kind_of(top) {
+                Kind::Painted if s.flags[top] & F_FAKE != 0 => (t.0, t.2) = (t.0 + 3, t.2 + 1),
+                Kind::Painted => (t.0, t.1) = (t.0 + 4, t.1 + 1),
+                Kind::Drawn => (t.0, t.3) = (t.0 + 1, t.3 + 1),
+                _ => t.0 += 1,
+            }
+        }
+        for (i, o) in game.set.objectives.iter().enumerate() {
+            if let Some(t) = all.get_mut(s.objective_owner[i] as usize) {
+                t.0 += o.points as i32;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn counted_tallies_equal_stack_by_stack_scoring() {
+        use salon_core::{Game, ParamValue, Params};
+        let mut rng = Xoshiro256StarStar::seed_from_u64(11);
+        let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
+        let mut checked_with_paintings = 0;
+        for players in 2..=5 {
+            for expert in [false, true] {
+                let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+                let game = AtelierCanvas::with_params(&params, None).unwrap();
+                for _ in 0..3 {
+                    let mut s = game.new_initial_state();
+                    while s.phase != Phase::End {
+                        assert_eq!(s.tallies(&game), tallies_by_walking_stacks(&s, &game));
+                        checked_with_paintings += (s.paintings > 0) as usize;
+                        let a = if s.is_chance_node(&game) {
+                            s.chance_outcomes(&game, &mut outcomes);
+                            outcomes.sample(&mut rng).unwrap()
+                        } else {
+                            s.legal_actions(&game, &mut legal);
+                            legal[rng.below(legal.len() as u64) as usize]
+                        };
+                        s.apply_unchecked(&game, a);
+                    }
+                    assert_eq!(s.tallies(&game), tallies_by_walking_stacks(&s, &game));
+                }
+            }
+        }
+        assert!(checked_with_paintings > 1000, "too few states with paintings: {checked_with_paintings}");
     }
 
     const YELLOW_I: usize = 2;
