@@ -1,8 +1,9 @@
-//! One player's cards as bit sets by card id, gathered in one pass over the card locations.
+//! Cards as bit sets by card id: one player's holdings, the cards at a place, the cards with
+//! a flag.
 //!
 //! Move generation asks "which cards are in this hand" and "which stacks are in this palette"
 //! several times per call (sources, each playable card, each target); scanning all 105
-//! locations for each question was most of its cost.
+//! locations for each question was most of its cost. The sets are read eight cards at a time.
 
 use crate::components::{FIRST_PAINTED, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
 use crate::state::{AtelierCanvasState, F_TAPPED, LOC_HAND, LOC_PALETTE};
@@ -26,32 +27,12 @@ pub(crate) struct Holdings {
 
 impl Holdings {
     pub fn of(s: &AtelierCanvasState, player: usize) -> Holdings {
-        let hand_loc = LOC_HAND + player as u8;
-        let palette_loc = LOC_PALETTE + player as u8;
-        let mut h = Holdings::default();
-        // Eight cards per step: each test below is a handful of word operations for eight
-        // locations, where a loop over single cards cost about half of move generation.
-        let words = s.loc.chunks_exact(8).zip(s.flags.chunks_exact(8));
-        for (k, (loc, flags)) in words.enumerate() {
-            let loc = u64::from_le_bytes(loc.try_into().unwrap_or_default());
-            let flags = u64::from_le_bytes(flags.try_into().unwrap_or_default());
-            let hand = byte_mask(equal_bytes(loc, hand_loc));
-            let palette = byte_mask(equal_bytes(loc, palette_loc));
-            let untapped = palette & byte_mask(zero_bytes(flags & splat(F_TAPPED)));
-            h.hand |= (hand as u128) << (8 * k);
-            h.palette |= (palette as u128) << (8 * k);
-            h.untapped |= (untapped as u128) << (8 * k);
+        let palette = cards_at(s, LOC_PALETTE + player as u8);
+        Holdings {
+            hand: cards_at(s, LOC_HAND + player as u8),
+            palette,
+            untapped: palette & !cards_flagged(s, F_TAPPED),
         }
-        for c in NUM_CARDS / 8 * 8..NUM_CARDS {
-            let bit = 1u128 << c;
-            let l = s.loc[c];
-            h.hand |= if l == hand_loc { bit } else { 0 };
-            if l == palette_loc {
-                h.palette |= bit;
-                h.untapped |= if s.flags[c] & F_TAPPED == 0 { bit } else { 0 };
-            }
-        }
-        h
     }
 
     #[inline]
@@ -74,26 +55,27 @@ impl Holdings {
 
 /// The cards at location `place`, as a set.
 pub(crate) fn cards_at(s: &AtelierCanvasState, place: u8) -> u128 {
-    let mut set = 0u128;
-    for (k, loc) in s.loc.chunks_exact(8).enumerate() {
-        let loc = u64::from_le_bytes(loc.try_into().unwrap_or_default());
-        set |= (byte_mask(equal_bytes(loc, place)) as u128) << (8 * k);
-    }
-    for c in NUM_CARDS / 8 * 8..NUM_CARDS {
-        set |= ((s.loc[c] == place) as u128) << c;
-    }
-    set
+    select(&s.loc, |word| byte_mask(equal_bytes(word, place)), |byte| byte == place)
 }
 
 /// The cards with any of the `flag` bits set, as a set.
 pub(crate) fn cards_flagged(s: &AtelierCanvasState, flag: u8) -> u128 {
+    select(&s.flags, |word| !byte_mask(zero_bytes(word & splat(flag))) & 0xff, |byte| byte & flag != 0)
+}
+
+/// The cards whose byte in `bytes` passes a test, as a set. Eight cards per step: `word_test`
+/// answers for the eight bytes of a little-endian word at once (bits 0-7), where a loop over
+/// single cards cost about half of move generation; `byte_test` answers for the cards past
+/// the last whole word.
+#[inline]
+fn select(bytes: &[u8; NUM_CARDS], word_test: impl Fn(u64) -> u64, byte_test: impl Fn(u8) -> bool) -> u128 {
     let mut set = 0u128;
-    for (k, flags) in s.flags.chunks_exact(8).enumerate() {
-        let flags = u64::from_le_bytes(flags.try_into().unwrap_or_default());
-        set |= ((!byte_mask(zero_bytes(flags & splat(flag))) & 0xff) as u128) << (8 * k);
+    for (k, word) in bytes.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        set |= (word_test(word) as u128) << (8 * k);
     }
     for c in NUM_CARDS / 8 * 8..NUM_CARDS {
-        set |= ((s.flags[c] & flag != 0) as u128) << c;
+        set |= (byte_test(bytes[c]) as u128) << c;
     }
     set
 }
