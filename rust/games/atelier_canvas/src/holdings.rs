@@ -153,39 +153,28 @@ mod tests {
 
     #[test]
     fn holdings_equal_a_card_by_card_scan() {
-        use crate::state::{Phase, F_TAPPED, LOC_DECK};
+        use crate::state::{F_TAPPED, LOC_DECK};
         use crate::AtelierCanvas;
-        use salon_core::{ActionList, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+        use salon_core::playout::visit_random_states;
+        use salon_core::{Game, ParamValue, Params, Xoshiro256StarStar};
         let mut rng = Xoshiro256StarStar::seed_from_u64(3);
-        let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
         let mut tapped_seen = 0;
         for players in [2, 5] {
             let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(players == 5));
             let game = AtelierCanvas::with_params(&params, None).unwrap();
-            for _ in 0..3 {
-                let mut s = game.new_initial_state();
-                while s.phase() != Phase::End {
-                    for p in 0..players as usize {
-                        let h = Holdings::of(&s, p);
-                        for c in 0..NUM_CARDS {
-                            let (at, flags) = (s.location(c), s.flags[c]);
-                            assert_eq!(h.hand >> c & 1 == 1, at == LOC_HAND + p as u8);
-                            assert_eq!(h.palette >> c & 1 == 1, at == LOC_PALETTE + p as u8);
-                            assert_eq!(h.untapped >> c & 1 == 1, at == LOC_PALETTE + p as u8 && flags & F_TAPPED == 0);
-                            assert_eq!(cards_at(&s, LOC_DECK) >> c & 1 == 1, at == LOC_DECK);
-                            tapped_seen += (flags & F_TAPPED != 0) as usize;
-                        }
+            visit_random_states(&game, 3, &mut rng, |s| {
+                for p in 0..players as usize {
+                    let h = Holdings::of(s, p);
+                    for c in 0..NUM_CARDS {
+                        let (at, flags) = (s.location(c), s.flags[c]);
+                        assert_eq!(h.hand >> c & 1 == 1, at == LOC_HAND + p as u8);
+                        assert_eq!(h.palette >> c & 1 == 1, at == LOC_PALETTE + p as u8);
+                        assert_eq!(h.untapped >> c & 1 == 1, at == LOC_PALETTE + p as u8 && flags & F_TAPPED == 0);
+                        assert_eq!(cards_at(s, LOC_DECK) >> c & 1 == 1, at == LOC_DECK);
+                        tapped_seen += (flags & F_TAPPED != 0) as usize;
                     }
-                    let a = if s.is_chance_node(&game) {
-                        s.chance_outcomes(&game, &mut outcomes);
-                        outcomes.sample(&mut rng).unwrap()
-                    } else {
-                        s.legal_actions(&game, &mut legal);
-                        legal[rng.below(legal.len() as u64) as usize]
-                    };
-                    s.apply_unchecked(&game, a);
                 }
-            }
+            });
         }
         assert!(tapped_seen > 100, "too few turned palette cards seen: {tapped_seen}");
     }

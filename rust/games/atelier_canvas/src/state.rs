@@ -944,30 +944,18 @@ mod tests {
 
     #[test]
     fn counted_tallies_equal_stack_by_stack_scoring() {
+        use salon_core::playout::visit_random_states;
         use salon_core::{Game, ParamValue, Params};
         let mut rng = Xoshiro256StarStar::seed_from_u64(11);
-        let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
         let mut checked_with_paintings = 0;
         for players in 2..=5 {
             for expert in [false, true] {
                 let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
                 let game = AtelierCanvas::with_params(&params, None).unwrap();
-                for _ in 0..3 {
-                    let mut s = game.new_initial_state();
-                    while s.phase != Phase::End {
-                        assert_eq!(s.tallies(&game), tallies_by_walking_stacks(&s, &game));
-                        checked_with_paintings += (s.paintings > 0) as usize;
-                        let a = if s.is_chance_node(&game) {
-                            s.chance_outcomes(&game, &mut outcomes);
-                            outcomes.sample(&mut rng).unwrap()
-                        } else {
-                            s.legal_actions(&game, &mut legal);
-                            legal[rng.below(legal.len() as u64) as usize]
-                        };
-                        s.apply_unchecked(&game, a);
-                    }
-                    assert_eq!(s.tallies(&game), tallies_by_walking_stacks(&s, &game));
-                }
+                visit_random_states(&game, 3, &mut rng, |s| {
+                    assert_eq!(s.tallies(&game), tallies_by_walking_stacks(s, &game));
+                    checked_with_paintings += (s.paintings > 0) as usize;
+                });
             }
         }
         assert!(checked_with_paintings > 1000, "too few states with paintings: {checked_with_paintings}");
