@@ -94,6 +94,12 @@ impl Sink<'_> {
     fn wants(&self, a: Action) -> bool {
         self.only.is_none_or(|o| o == a)
     }
+    /// Whether an id of the family starting at `base` may be wanted: checking one decision
+    /// skips the work of the other families (a draw needs no payment sources).
+    #[inline]
+    fn wants_family(&self, base: Action, len: usize) -> bool {
+        self.only.is_none_or(|o| family(o, base, len).is_some())
+    }
 }
 
 /// Legal decisions of the player to move, ascending.
@@ -137,7 +143,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             if deck >= 2 || (deck >= 1 && !game.expert && any_slot) {
                 out.push(TAKE_DECK);
             }
-            push_plays(s, game, &Holdings::of(s, p), out);
+            push_plays(s, game, p, out);
             if out.count == 0 {
                 out.push(PASS);
             }
@@ -171,7 +177,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             }
         }
         Phase::More => {
-            push_plays(s, game, &Holdings::of(s, p), out);
+            push_plays(s, game, p, out);
             out.push(END_TURN);
         }
         Phase::Target => {
@@ -192,7 +198,11 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
     }
 }
 
-fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings, out: &mut Sink) {
+fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
+    if !out.wants_family(PLAY, NUM_PLAYABLE) {
+        return;
+    }
+    let h = &Holdings::of(s, p);
     let src = s.sources_of(game, h);
     for c in h.playable_in_hand() {
         if out.wants(PLAY + c as Action) && s.can_play(game, c, h, &src) {
@@ -215,7 +225,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     // Discard a coloured card from hand.
     let mut ok_hand = [false; 5];
     for (c, ok) in ok_hand.iter_mut().enumerate() {
-        if src.hand[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+        if out.wants_family(PAY_HAND, NUM_PLAYABLE) && src.hand[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
             let mut n = needs;
             reduce(&mut n, c);
             let mut s2 = src;
@@ -229,7 +239,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
         }
     }
     // A joker as cyan, magenta or yellow.
-    if src.jokers > 0 {
+    if src.jokers > 0 && out.wants_family(PAY_JOKER, 3) {
         for c in 0..3 {
             if needs.plain[c] > 0 {
                 let mut n = needs;
@@ -245,7 +255,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     // Turn a palette card.
     let mut ok_turn = [false; 5];
     for (c, ok) in ok_turn.iter_mut().enumerate() {
-        if src.palette[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+        if out.wants_family(PAY_TURN, NUM_PLAYABLE) && src.palette[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
             let mut n = needs;
             reduce(&mut n, c);
             *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
@@ -260,7 +270,7 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
         }
     }
     // Expert: a drawn-on-blank pair for a whole secondary.
-    if game.expert {
+    if game.expert && out.wants_family(PAY_PAIR, NUM_BLANK) {
         for b in h.stacks() {
             if let Some(sec) = s.pair_secondary(game, b, p) {
                 if needs.pair[sec] > 0 {
@@ -433,4 +443,40 @@ pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) ->
     };
     let a = Action::try_from(candidate).ok()?;
     (to_string(s, game, a) == text).then_some(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use salon_core::playout::visit_random_states;
+    use salon_core::{Game, ParamValue, Params, State, Xoshiro256StarStar};
+
+    /// `is_legal` skips the work of families other than the one asked about; it must still
+    /// agree with the full list on every id.
+    #[test]
+    fn checking_one_decision_agrees_with_the_list() {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(5);
+        let mut legal = ActionList::new();
+        let mut families_seen = [false; 9];
+        for (players, expert) in [(2, false), (3, true)] {
+            let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+            let game = AtelierCanvas::with_params(&params, None).unwrap();
+            visit_random_states(&game, 2, &mut rng, |s| {
+                if s.is_chance_node(&game) || s.is_terminal(&game) {
+                    return;
+                }
+                s.legal_actions(&game, &mut legal);
+                for a in 0..NUM_ACTIONS as Action {
+                    assert_eq!(is_legal(s, &game, a), legal.contains(a), "action {a} in phase {:?}", s.phase());
+                }
+                for &a in legal.iter() {
+                    let bases = [TAKE_SLOT, PLAY, TARGET, PAY_HAND, PAY_JOKER, PAY_TURN, PAY_PAIR, DISCARD, END_TURN];
+                    if let Some(f) = bases.iter().rposition(|&b| a >= b) {
+                        families_seen[f] = true;
+                    }
+                }
+            });
+        }
+        assert!(families_seen.iter().all(|&x| x), "families not reached: {families_seen:?}");
+    }
 }
