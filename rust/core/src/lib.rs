@@ -34,4 +34,4 @@ pub use params::{ParamSpec, ParamValue, Params};
 pub use rng::Xoshiro256StarStar;
 pub use shares::{win_shares, Returns, Scores};
 pub use tensor_writer::TensorWriter;
-pub use tracked::{Origin, TrackedState};
+pub use tracked::{Origin, ResampleLink, TrackedState};

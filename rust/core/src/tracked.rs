@@ -21,11 +21,77 @@ pub const STATE_FORMAT: &str = "salon-state/1";
 
 /// Where a tracked state's history starts.
 #[derive(Clone, Debug)]
-pub enum Origin<G: Game> {
+pub enum Origin {
     /// A new game from `new_initial_state(seed)`.
     Initial,
-    /// Drawn by `resample_from_infostate(player, seed)` from `source`.
-    Resampled { source: Box<TrackedState<G>>, player: usize, seed: u64 },
+    /// Drawn by `resample_from_infostate(player, seed)` from another tracked state.
+    Resampled(Arc<ResampleLink>),
+}
+
+/// One resample in a chain of them: what the source state was, without its board (only its
+/// history is needed). Links are shared, never copied, so a chain of `n` resamples costs
+/// `n` links however often its states are cloned, and nothing walks it recursively.
+pub struct ResampleLink {
+    /// The source's own origin.
+    source_origin: Origin,
+    /// The actions the source applied since its origin.
+    source_actions: Vec<Action>,
+    /// The number of actions from the start of the game to the resample.
+    ply: usize,
+    /// The seed of the game at the start of the chain (serialization starts there).
+    root_seed: u64,
+    pub player: usize,
+    pub seed: u64,
+}
+
+impl ResampleLink {
+    /// The number of actions from the start of the game to the resample.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The link before this one, if the source was itself resampled.
+    pub fn previous(&self) -> Option<&ResampleLink> {
+        match &self.source_origin {
+            Origin::Initial => None,
+            Origin::Resampled(link) => Some(link),
+        }
+    }
+}
+
+impl std::fmt::Debug for ResampleLink {
+    // Not derived: printing the whole chain would recurse once per link.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResampleLink").field("player", &self.player).field("seed", &self.seed).field("ply", &self.ply).finish_non_exhaustive()
+    }
+}
+
+impl Drop for ResampleLink {
+    // The default drop would recurse once per link and overflow the stack on long chains:
+    // unlink the chain iteratively while this link holds the last reference to the next one.
+    fn drop(&mut self) {
+        let mut next = std::mem::replace(&mut self.source_origin, Origin::Initial);
+        while let Origin::Resampled(link) = next {
+            match Arc::try_unwrap(link) {
+                Ok(mut owned) => next = std::mem::replace(&mut owned.source_origin, Origin::Initial),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl Origin {
+    fn link(&self) -> Option<&ResampleLink> {
+        match self {
+            Origin::Initial => None,
+            Origin::Resampled(link) => Some(link),
+        }
+    }
+
+    /// The links of the chain, newest first.
+    fn links(&self) -> impl Iterator<Item = &ResampleLink> {
+        std::iter::successors(self.link(), |link| link.previous())
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -34,7 +100,7 @@ pub struct TrackedState<G: Game> {
     state: G::State,
     /// The state at the origin, from which `pop` replays.
     base: G::State,
-    origin: Origin<G>,
+    origin: Origin,
     seed: u64,
     /// Actions applied since the origin.
     actions: Vec<Action>,
@@ -81,7 +147,7 @@ impl<G: Game> TrackedState<G> {
         self.seed
     }
 
-    pub fn origin(&self) -> &Origin<G> {
+    pub fn origin(&self) -> &Origin {
         &self.origin
     }
 
@@ -175,19 +241,17 @@ impl<G: Game> TrackedState<G> {
     }
 
     fn origin_len(&self) -> usize {
-        match &self.origin {
-            Origin::Initial => 0,
-            Origin::Resampled { source, .. } => source.ply(),
-        }
+        self.origin.link().map_or(0, ResampleLink::ply)
     }
 
     /// Every action from the start of the game. A resampled state reports its source's
     /// history followed by its own actions.
     pub fn history(&self) -> Vec<Action> {
-        let mut out = match &self.origin {
-            Origin::Initial => Vec::new(),
-            Origin::Resampled { source, .. } => source.history(),
-        };
+        let mut out = Vec::with_capacity(self.ply());
+        let links: Vec<&ResampleLink> = self.origin.links().collect();
+        for link in links.iter().rev() {
+            out.extend_from_slice(&link.source_actions);
+        }
         out.extend_from_slice(&self.actions);
         out
     }
@@ -277,7 +341,14 @@ impl<G: Game> TrackedState<G> {
                 game: self.game.clone(),
                 base: state.clone(),
                 state,
-                origin: Origin::Resampled { source: Box::new(self.clone()), player: p, seed },
+                origin: Origin::Resampled(Arc::new(ResampleLink {
+                    source_origin: self.origin.clone(),
+                    source_actions: self.actions.clone(),
+                    ply: self.ply(),
+                    root_seed: self.origin.link().map_or(self.seed, |link| link.root_seed),
+                    player: p,
+                    seed,
+                })),
                 seed: mix64(seed ^ 0xA5A5_5A5A_0F0F_F0F0),
                 actions: Vec::new(),
             }),
@@ -312,24 +383,24 @@ impl<G: Game> TrackedState<G> {
     }
 
     /// The history as segments: the actions from the initial state, then for each resample
-    /// in the chain its player, seed and the actions after it.
-    fn segments(&self, out: &mut Vec<Value>) -> u64 {
-        match &self.origin {
-            Origin::Initial => {
-                out.push(json!({"actions": self.actions}));
-                self.seed
-            }
-            Origin::Resampled { source, player, seed } => {
-                let root_seed = source.segments(out);
-                out.push(json!({"resample": {"player": player, "seed": seed}, "actions": self.actions}));
-                root_seed
-            }
+    /// in the chain its player, seed and the actions after it. Returns the root seed too.
+    fn segments(&self) -> (u64, Vec<Value>) {
+        let mut links: Vec<&ResampleLink> = self.origin.links().collect();
+        links.reverse();
+        let Some(first) = links.first() else {
+            return (self.seed, vec![json!({"actions": self.actions})]);
+        };
+        let mut out = Vec::with_capacity(links.len() + 1);
+        out.push(json!({"actions": first.source_actions}));
+        for (k, link) in links.iter().enumerate() {
+            let actions = links.get(k + 1).map_or(&self.actions, |next| &next.source_actions);
+            out.push(json!({"resample": {"player": link.player, "seed": link.seed}, "actions": actions}));
         }
+        (first.root_seed, out)
     }
 
     fn to_json(&self) -> Value {
-        let mut segments = Vec::new();
-        let seed = self.segments(&mut segments);
+        let (seed, segments) = self.segments();
         let c = self.game.components();
         json!({
             "format": STATE_FORMAT,
