@@ -57,6 +57,32 @@ pub struct BatchEnv<G: Game> {
     /// `threads - 1` worker threads kept for the life of the batch, which step beside the
     /// calling thread (`None` for one thread).
     pool: Option<rayon::ThreadPool>,
+    /// The process that started the pool's threads. A forked child has none of them (fork
+    /// copies only the calling thread), so there the pool is rebuilt before use.
+    pool_pid: u32,
+}
+
+/// How many threads a batch of `num_envs` games can use: one below the size that is split
+/// at all, and never more than there are pieces of `PIECE_MIN` games.
+pub fn usable_threads(num_envs: usize, threads: usize) -> usize {
+    if num_envs < SPLIT_MIN {
+        1
+    } else {
+        threads.clamp(1, num_envs / PIECE_MIN)
+    }
+}
+
+fn start_pool(threads: usize) -> SalonResult<Option<rayon::ThreadPool>> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    // The calling thread is one of the `threads`.
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads - 1)
+        .thread_name(|i| format!("salon-batch-{i}"))
+        .build()
+        .map(Some)
+        .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))
 }
 
 fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
@@ -81,18 +107,9 @@ impl<G: Game> BatchEnv<G> {
             .collect();
         let words = game.num_distinct_actions().div_ceil(BITS);
         let legal_bits = vec![0; words * num_envs];
-        let pool = if threads > 1 {
-            // The calling thread is one of the `threads`.
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .thread_name(|i| format!("salon-batch-{i}"))
-                .build()
-                .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))?;
-            Some(built)
-        } else {
-            None
-        };
-        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, pool };
+        let pool = start_pool(usable_threads(num_envs, threads))?;
+        let pool_pid = std::process::id();
+        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, pool, pool_pid };
         env.refresh_legal_bits();
         Ok(env)
     }
@@ -103,6 +120,27 @@ impl<G: Game> BatchEnv<G> {
 
     pub fn num_envs(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The threads that step this batch, the calling one included.
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or(1, |p| p.current_num_threads() + 1)
+    }
+
+    /// After a fork, the pool's worker threads do not exist in the child: forget the copied
+    /// pool (dropping it would touch locks that threads of the parent may have held) and
+    /// start new threads, or step on the calling thread alone if that fails.
+    fn pool_after_fork(&mut self) {
+        let pid = std::process::id();
+        if pid == self.pool_pid {
+            return;
+        }
+        self.pool_pid = pid;
+        if let Some(stale) = self.pool.take() {
+            let threads = stale.current_num_threads() + 1;
+            std::mem::forget(stale);
+            self.pool = start_pool(threads).ok().flatten();
+        }
     }
 
     pub fn state(&self, index: usize) -> Option<&G::State> {
@@ -162,7 +200,7 @@ impl<G: Game> BatchEnv<G> {
                     if !legal {
                         let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
                         return Err(SalonError::IllegalAction {
-                            action: a.clamp(0, u32::MAX as i64) as Action,
+                            action: a,
                             message: format!("not legal in game {i} of the batch ({count} legal actions)"),
                         });
                     }
@@ -205,6 +243,7 @@ impl<G: Game> BatchEnv<G> {
     }
 
     fn run(&mut self, actions: Option<&[i64]>, b: StepBuffers<'_>) {
+        self.pool_after_fork();
         let n = self.slots.len();
         let g = &self.game;
         let sizes = Sizes {

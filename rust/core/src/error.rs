@@ -13,7 +13,7 @@ pub enum SalonError {
     InvalidParameter { name: String, message: String },
     /// The action is not legal at this node (wrong id, wrong phase, chance outcome at a
     /// decision node or the reverse).
-    IllegalAction { action: Action, message: String },
+    IllegalAction { action: i64, message: String },
     /// A string that names no legal action at this node.
     UnknownActionString { text: String },
     /// A player index outside `[0, num_players)`.
@@ -27,13 +27,16 @@ pub enum SalonError {
     InvalidSerialization { message: String },
     /// `pop` with nothing to undo.
     NothingToUndo,
+    /// A long call stopped early because its caller asked it to (the bindings raise
+    /// `KeyboardInterrupt`); whatever it was changing is left as it was.
+    Interrupted,
 }
 
 pub type SalonResult<T> = Result<T, SalonError>;
 
 impl SalonError {
     pub fn illegal(action: Action, message: impl Into<String>) -> Self {
-        SalonError::IllegalAction { action, message: message.into() }
+        SalonError::IllegalAction { action: action.into(), message: message.into() }
     }
     pub fn param(name: impl Into<String>, message: impl Into<String>) -> Self {
         SalonError::InvalidParameter { name: name.into(), message: message.into() }
@@ -71,6 +74,7 @@ impl fmt::Display for SalonError {
             SalonError::InvalidComponents { message } => write!(f, "invalid component file: {message}"),
             SalonError::InvalidSerialization { message } => write!(f, "invalid serialized state: {message}"),
             SalonError::NothingToUndo => write!(f, "nothing to undo: the state is at the start of its history"),
+            SalonError::Interrupted => write!(f, "interrupted"),
         }
     }
 }

@@ -16,6 +16,8 @@ pub mod conformance;
 pub mod error;
 mod fixed_vec;
 pub mod game;
+pub mod interrupt;
+pub mod json;
 pub mod params;
 pub mod playout;
 pub mod rng;

@@ -13,8 +13,12 @@ use crate::actor::Actor;
 use crate::chance::ChanceOutcomes;
 use crate::error::{SalonError, SalonResult};
 use crate::game::{Game, State};
+use crate::interrupt::StopCheck;
 use crate::params::Params;
 use crate::rng::Xoshiro256StarStar;
+
+/// Long loops ask their stop check once per this many actions (microseconds of work).
+const STOP_CHECK_ACTIONS: usize = 4096;
 
 /// The serialization format tag; bump only with a reader for the old one.
 pub const STATE_FORMAT: &str = "salon-state/1";
@@ -276,7 +280,7 @@ impl<G: Game> TrackedState<G> {
         let limit = self.game.num_distinct_actions().max(self.game.max_chance_outcomes());
         if action < 0 || action as u64 >= limit as u64 {
             return Err(SalonError::IllegalAction {
-                action: action.clamp(0, u32::MAX as i64) as Action,
+                action,
                 message: format!("action ids of this game are 0 to {}, got {action}", limit - 1),
             });
         }
@@ -358,20 +362,39 @@ impl<G: Game> TrackedState<G> {
     /// Plays uniformly random decisions (from `rng`) and random chance outcomes (from the
     /// game's seed) to the end; returns the number of actions applied.
     pub fn play_random(&mut self, rng: &mut Xoshiro256StarStar) -> usize {
+        self.play_random_unless(rng, &mut crate::interrupt::never())
+            .unwrap_or_else(|_| unreachable!("a check that never stops cannot interrupt"))
+    }
+
+    /// [`Self::play_random`], asking `stop` every few thousand actions; when it stops,
+    /// the state and `rng` are as they were before the call.
+    pub fn play_random_with_stop(&mut self, rng: &mut Xoshiro256StarStar, stop: StopCheck<'_>) -> SalonResult<usize> {
+        let mut work = self.clone();
+        let mut work_rng = rng.clone();
+        let applied = work.play_random_unless(&mut work_rng, stop)?;
+        *self = work;
+        *rng = work_rng;
+        Ok(applied)
+    }
+
+    fn play_random_unless(&mut self, rng: &mut Xoshiro256StarStar, stop: StopCheck<'_>) -> SalonResult<usize> {
         let mut legal = ActionList::new();
         let mut applied = 0;
         loop {
+            if applied % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
+                crate::interrupt::check(stop)?;
+            }
             match self.actor() {
-                Actor::Terminal => return applied,
+                Actor::Terminal => return Ok(applied),
                 Actor::Chance => {
                     if self.apply_random_chance().is_err() {
-                        return applied;
+                        return Ok(applied);
                     }
                 }
                 Actor::Player(_) => {
                     self.state.legal_actions(&self.game, &mut legal);
                     if legal.is_empty() {
-                        return applied;
+                        return Ok(applied);
                     }
                     let a = legal[rng.below(legal.len() as u64) as usize];
                     self.state.apply_unchecked(&self.game, a);
@@ -420,12 +443,17 @@ impl<G: Game> TrackedState<G> {
     /// Rebuilds a state from [`Self::serialize`]'s text by replaying its actions, each
     /// checked for legality, so that no malformed text can produce an invalid state.
     pub fn deserialize(game: Arc<G>, text: &str) -> SalonResult<TrackedState<G>> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
-        Self::from_json(game, &value)
+        Self::deserialize_with_stop(game, text, &mut crate::interrupt::never())
     }
 
-    fn from_json(game: Arc<G>, value: &Value) -> SalonResult<TrackedState<G>> {
+    /// [`Self::deserialize`], asking `stop` every few thousand actions or segments.
+    pub fn deserialize_with_stop(game: Arc<G>, text: &str, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
+        let value: Value = crate::json::from_str_unique(text)
+            .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
+        Self::from_json(game, &value, stop)
+    }
+
+    fn from_json(game: Arc<G>, value: &Value, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
         let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
         let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
         if field("format")?.as_str() != Some(STATE_FORMAT) {
@@ -466,6 +494,9 @@ impl<G: Game> TrackedState<G> {
         let mut tracked = TrackedState::new(game, seed);
         let mut applied = 0usize;
         for (k, segment) in segments.iter().enumerate() {
+            if k % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
+                crate::interrupt::check(stop)?;
+            }
             let resample = segment.get("resample");
             match (k, resample) {
                 (0, None) => {}
@@ -488,6 +519,9 @@ impl<G: Game> TrackedState<G> {
                 .and_then(Value::as_array)
                 .ok_or_else(|| SalonError::serialization(format!("segment {k}: actions must be a list")))?;
             for a in actions {
+                if applied % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
+                    crate::interrupt::check(stop)?;
+                }
                 let id = a
                     .as_i64()
                     .ok_or_else(|| SalonError::serialization(format!("action {applied} is not an integer")))?;

@@ -14,6 +14,10 @@ impl AnyBatch {
         each_game!(self, AnyBatch, b => b.num_envs())
     }
 
+    pub fn threads(&self) -> usize {
+        each_game!(self, AnyBatch, b => b.threads())
+    }
+
     pub fn observation_size(&self) -> usize {
         each_game!(self, AnyBatch, b => b.game().observation_tensor_size())
     }

@@ -22,7 +22,16 @@ impl AnyGame {
     pub fn load(name: &str, params: &Params, components_json: Option<&str>) -> SalonResult<AnyGame> {
         let (name, mut merged) = crate::spec::parse_game_spec(name)?;
         for (k, v) in params.iter() {
+            if let Some(in_name) = merged.get(k).filter(|given| *given != v) {
+                return Err(SalonError::param(
+                    k,
+                    format!("the game string sets {k}={in_name} and the parameters {k}={v}: give it once"),
+                ));
+            }
             merged.insert(k, v.clone());
+        }
+        if let Some(text) = components_json {
+            salon_core::json::from_str_unique(text).map_err(|e| SalonError::components(format!("not valid JSON: {e}")))?;
         }
         build_game(&name, &merged, components_json).unwrap_or_else(|| {
             Err(SalonError::UnknownGame {
@@ -88,21 +97,56 @@ impl AnyGame {
     /// total numbers of actions (chance included) and of decisions. The native speed
     /// reference of the benchmarks.
     pub fn raw_random_playouts(&self, games: usize, seed: u64) -> (u64, u64) {
+        self.raw_random_playouts_with_stop(games, seed, &mut salon_core::interrupt::never())
+            .unwrap_or_else(|_| unreachable!("a check that never stops cannot interrupt"))
+    }
+
+    /// [`Self::raw_random_playouts`], asking `stop` before each game.
+    pub fn raw_random_playouts_with_stop(
+        &self,
+        games: usize,
+        seed: u64,
+        stop: salon_core::interrupt::StopCheck<'_>,
+    ) -> SalonResult<(u64, u64)> {
         let mut rng = salon_core::Xoshiro256StarStar::seed_from_u64(seed);
         let (mut actions, mut decisions) = (0u64, 0u64);
         each_game!(self, AnyGame, g => {
             for _ in 0..games {
+                salon_core::interrupt::check(stop)?;
                 let mut state = g.new_initial_state();
                 let (a, d) = salon_core::playout::random_playout_counts(g.as_ref(), &mut state, &mut rng);
                 actions += a as u64;
                 decisions += d as u64;
             }
         });
-        (actions, decisions)
+        Ok((actions, decisions))
+    }
+
+    /// True when the game plays the component set built into the engine (compared by hash,
+    /// so a user file with the same data counts as built in, and one that only calls itself
+    /// the substitute set does not).
+    pub fn uses_builtin_components(&self) -> bool {
+        use std::collections::HashMap;
+        use std::sync::{Mutex, OnceLock};
+        static BUILTIN: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
+        let key = self.spec_string();
+        let mut cache = BUILTIN.get_or_init(Default::default).lock().unwrap_or_else(|p| p.into_inner());
+        let builtin = cache.entry(key).or_insert_with(|| {
+            build_game(self.name(), self.params(), None)
+                .and_then(Result::ok)
+                .map(|g| g.components().hash.clone())
+                .unwrap_or_default()
+        });
+        *builtin == self.components().hash
     }
 
     pub fn deserialize_state(&self, text: &str) -> SalonResult<AnyState> {
-        each_game!(self, AnyGame, g => TrackedState::deserialize(g.clone(), text).map(Into::into))
+        self.deserialize_state_with_stop(text, &mut salon_core::interrupt::never())
+    }
+
+    /// [`Self::deserialize_state`], asking `stop` now and then on long histories.
+    pub fn deserialize_state_with_stop(&self, text: &str, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<AnyState> {
+        each_game!(self, AnyGame, g => TrackedState::deserialize_with_stop(g.clone(), text, stop).map(Into::into))
     }
 }
 

@@ -120,6 +120,12 @@ impl AnyState {
         each_game!(self, AnyState, s => s.play_random(&mut rng))
     }
 
+    /// [`Self::play_random`], asking `stop` now and then; unchanged when it stops.
+    pub fn play_random_with_stop(&mut self, seed: u64, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<usize> {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        each_game!(self, AnyState, s => s.play_random_with_stop(&mut rng, stop))
+    }
+
     /// True when both states are of the same game and parameters, with equal states and
     /// histories.
     pub fn same_as(&self, other: &AnyState) -> bool {
@@ -136,6 +142,16 @@ impl AnyState {
     /// The move `bot` chooses for the player to move (an error at chance and terminal nodes).
     pub fn bot_choose(&self, bot: &mut salon_core::bots::Bot, rng: &mut Xoshiro256StarStar) -> SalonResult<salon_core::Action> {
         each_game!(self, AnyState, s => bot.choose_action(s.game(), s.state(), rng))
+    }
+
+    /// [`Self::bot_choose`], asking `stop` between simulations.
+    pub fn bot_choose_with_stop(
+        &self,
+        bot: &mut salon_core::bots::Bot,
+        rng: &mut Xoshiro256StarStar,
+        stop: salon_core::interrupt::StopCheck<'_>,
+    ) -> SalonResult<salon_core::Action> {
+        each_game!(self, AnyState, s => bot.choose_action_with_stop(s.game(), s.state(), rng, stop))
     }
 
     /// Checks that a player index is in range for this game.

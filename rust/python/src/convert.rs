@@ -14,19 +14,18 @@ pub fn params_from_dict(dict: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
     };
     for (k, v) in dict.iter() {
         let name: String = k.extract().map_err(|_| InvalidParameterError::new_err("parameter names must be strings"))?;
-        let value = if v.is_instance_of::<PyBool>() {
-            ParamValue::Bool(v.extract()?)
-        } else if v.is_instance_of::<PyInt>() {
-            let i: i64 = v.extract().map_err(|_| {
-                InvalidParameterError::new_err(format!("invalid parameter {name:?}: integer out of range"))
-            })?;
-            ParamValue::Int(i)
+        let value = if v.is_instance_of::<PyBool>() || is_numpy_bool(&v) {
+            ParamValue::Bool(v.is_truthy()?)
         } else if v.is_instance_of::<PyString>() {
-            ParamValue::Str(v.extract()?)
+            ParamValue::Str(str_arg(&v, &format!("invalid parameter {name:?}:"), param_error)?)
+        } else if let Some(int) = as_int(&v) {
+            ParamValue::Int(int.map_err(|_| {
+                InvalidParameterError::new_err(format!("invalid parameter {name:?}: integer out of range"))
+            })?)
         } else {
-            let type_name = v.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
             return Err(InvalidParameterError::new_err(format!(
-                "invalid parameter {name:?}: expected a bool, an int or a str, got {type_name}"
+                "invalid parameter {name:?}: expected a bool, an int or a str, got {}",
+                type_name(&v)
             )));
         };
         params.insert(&name, value);
@@ -50,17 +49,45 @@ pub fn params_to_dict<'py>(py: Python<'py>, params: &Params) -> PyResult<Bound<'
     Ok(dict)
 }
 
-/// Reads an integer argument. Bools, non-integers and integers beyond `i64` raise the error
-/// class `err` builds (a `SalonError` subclass), naming the argument.
+/// The integer value of an argument given as a Python int or any object with `__index__`
+/// (numpy integers, for example), as an exact Python int. `Ok(None)` for other types,
+/// bools included (`True` is an int to Python but never a meaningful id or count here).
+fn index_value<'py>(value: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyInt>>> {
+    if value.is_instance_of::<PyBool>() {
+        return Ok(None);
+    }
+    if let Ok(int) = value.cast::<PyInt>() {
+        return Ok(Some(int.clone()));
+    }
+    let py = value.py();
+    if !value.hasattr(pyo3::intern!(py, "__index__"))? {
+        return Ok(None);
+    }
+    let index = value.call_method0(pyo3::intern!(py, "__index__"))?;
+    Ok(index.cast_into::<PyInt>().ok())
+}
+
+/// `numpy.bool_`, which is no Python bool and has no `__index__`.
+fn is_numpy_bool(value: &Bound<'_, PyAny>) -> bool {
+    let t = value.get_type();
+    t.name().is_ok_and(|n| n == "bool") && t.module().is_ok_and(|m| m == "numpy")
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// Reads an integer argument: an int or anything with `__index__` (numpy integers). Bools,
+/// floats, strings and integers beyond `i64` raise the error class `err` builds (a
+/// `SalonError` subclass), naming the argument.
 pub fn int_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<i64> {
     if value.is_instance_of::<PyBool>() {
         return Err(err(format!("{what} must be an int, not a bool")));
     }
-    if value.is_instance_of::<PyInt>() {
-        return value.extract::<i64>().map_err(|_| err(format!("{what} {value} is out of range")));
+    match index_value(value) {
+        Ok(Some(int)) => int.extract::<i64>().map_err(|_| err(format!("{what} {int} is out of range"))),
+        _ => Err(err(format!("{what} must be an int, got {}", type_name(value)))),
     }
-    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    Err(err(format!("{what} must be an int, got {type_name}")))
 }
 
 /// An optional integer argument (`None` stays `None`).
@@ -72,27 +99,46 @@ pub fn opt_int_arg(value: Option<&Bound<'_, PyAny>>, what: &str, err: fn(String)
     }
 }
 
-/// An unsigned integer argument in `[0, max]`.
+/// An unsigned integer argument in `[0, max]` (an int or anything with `__index__`).
 pub fn uint_arg(value: &Bound<'_, PyAny>, what: &str, max: u64, err: fn(String) -> PyErr) -> PyResult<u64> {
     if value.is_instance_of::<PyBool>() {
         return Err(err(format!("{what} must be an int, not a bool")));
     }
-    if value.is_instance_of::<PyInt>() {
-        return match value.extract::<u64>() {
+    match index_value(value) {
+        Ok(Some(int)) => match int.extract::<u64>() {
             Ok(v) if v <= max => Ok(v),
-            _ => Err(err(format!("{what} must be an int from 0 to {max}, got {value}"))),
-        };
+            _ => Err(err(format!("{what} must be an int from 0 to {max}, got {int}"))),
+        },
+        _ => Err(err(format!("{what} must be an int, got {}", type_name(value)))),
     }
-    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    Err(err(format!("{what} must be an int, got {type_name}")))
 }
 
-/// A string argument.
+/// An integer-valued argument as an `i64` when it is one (int or `__index__`, not bool).
+pub fn as_int(value: &Bound<'_, PyAny>) -> Option<Result<i64, String>> {
+    match index_value(value) {
+        Ok(Some(int)) => Some(int.extract::<i64>().map_err(|_| int.to_string())),
+        _ => None,
+    }
+}
+
+/// A bool argument: `True`/`False` (or a numpy bool), nothing else.
+pub fn bool_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<bool> {
+    if value.is_instance_of::<PyBool>() || is_numpy_bool(value) {
+        return value.is_truthy();
+    }
+    Err(err(format!("{what} must be True or False, got {}", type_name(value))))
+}
+
+/// A string argument. A str that cannot be encoded as UTF-8 (a lone surrogate) is refused
+/// as such, not as a wrong type.
 pub fn str_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<String> {
-    value.extract::<String>().map_err(|_| {
-        let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-        err(format!("{what} must be a str, got {type_name}"))
-    })
+    match value.cast::<PyString>() {
+        Ok(text) => text
+            .to_str()
+            .map(str::to_owned)
+            .map_err(|_| err(format!("{what} is not valid Unicode text (it holds a lone surrogate)"))),
+        Err(_) => Err(err(format!("{what} must be a str, got {}", type_name(value)))),
+    }
 }
 
 pub fn player_error(message: String) -> PyErr {

@@ -15,6 +15,8 @@ create_exception!(salon, WrongNodeError, SalonError, "The operation needs anothe
 create_exception!(salon, ComponentError, SalonError, "A component file that does not load or does not satisfy its schema.");
 create_exception!(salon, DeserializationError, SalonError, "A serialized state that does not parse or does not replay.");
 create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of the history.");
+create_exception!(salon, ConcurrentUseError, SalonError, "The object is in use by a call on another thread; nothing was done (give each thread its own clone).");
+create_exception!(salon, ArrayAccessError, SalonError, "A numpy array the call must write is read-only or in use elsewhere; nothing was done.");
 
 /// Converts an engine error into its Python exception, keeping the engine's message.
 pub fn to_py(err: EngineError) -> PyErr {
@@ -29,6 +31,7 @@ pub fn to_py(err: EngineError) -> PyErr {
         EngineError::InvalidComponents { .. } => ComponentError::new_err(message),
         EngineError::InvalidSerialization { .. } => DeserializationError::new_err(message),
         EngineError::NothingToUndo => NothingToUndoError::new_err(message),
+        EngineError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
     }
 }
 
@@ -55,5 +58,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ComponentError", py.get_type::<ComponentError>())?;
     m.add("DeserializationError", py.get_type::<DeserializationError>())?;
     m.add("NothingToUndoError", py.get_type::<NothingToUndoError>())?;
+    m.add("ConcurrentUseError", py.get_type::<ConcurrentUseError>())?;
+    m.add("ArrayAccessError", py.get_type::<ArrayAccessError>())?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use salon_engine::salon_core::bots::{Bot as CoreBot, BotConfig, BotKind};
 use salon_engine::salon_core::Xoshiro256StarStar;
 
 use crate::errors::{IntoPyResult, InvalidParameterError};
-use crate::gil::without_gil;
+use crate::gil::interruptible;
 use crate::py_state::State;
 
 /// A native bot: `"random"`, `"greedy"` (best score gain over the rest of the turn) or
@@ -103,10 +103,14 @@ impl Bot {
         let state = state.cast::<State>().map_err(|_| {
             crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
         })?;
-        let state = state.borrow();
-        let inner = &state.inner;
-        let (bot, rng) = (&mut self.bot, &mut self.rng);
-        without_gil(py, || inner.bot_choose(bot, rng)).py()
+        let inner = state.get().inner.read()?;
+        let inner = &*inner;
+        // On Ctrl-C the bot's generator stays where it was, so the next call repeats this one.
+        let mut rng = self.rng.clone();
+        let bot = &mut self.bot;
+        let action = interruptible(py, |stop| inner.bot_choose_with_stop(bot, &mut rng, stop))?;
+        self.rng = rng;
+        Ok(action)
     }
 
     /// The statistics of the last MCTS decision: simulations, tree size and, per root

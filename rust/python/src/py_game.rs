@@ -133,13 +133,14 @@ impl Game {
     /// Rebuilds a state from `State.serialize()`, replaying and checking every action.
     fn deserialize_state(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<State> {
         let text = crate::convert::str_arg(text, "a serialized state", crate::convert::deserialization_error)?;
-        let inner = crate::gil::without_gil(py, || self.inner.deserialize_state(&text)).py()?;
+        let game = &self.inner;
+        let inner = crate::gil::interruptible(py, |stop| game.deserialize_state_with_stop(&text, stop))?;
         Ok(State::new(inner))
     }
 
     /// Plays `games` whole random games inside the engine, on the raw state (no history,
     /// no Python per move), with the GIL released; returns `(actions, decisions)`: the
-    /// numbers of actions (chance outcomes included) and of player decisions.
+    /// numbers of actions (chance outcomes included) and of player decisions. Ctrl-C stops it.
     #[pyo3(signature = (games, seed=None))]
     fn random_playouts(&self, py: Python<'_>, games: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<(u64, u64)> {
         use crate::convert::{param_error, uint_arg};
@@ -149,7 +150,7 @@ impl Game {
             _ => 0,
         };
         let inner = &self.inner;
-        Ok(crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed)))
+        crate::gil::interruptible(py, |stop| inner.raw_random_playouts_with_stop(games, seed, stop))
     }
 
     fn __str__(&self) -> String {
@@ -177,8 +178,10 @@ impl Game {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let module = py.import("salon._core")?;
         let rebuild = module.getattr("_game_from_parts")?;
+        // The component data travels with the game unless it is the built-in set (whatever a
+        // user file says of itself): a copy in another process must play the same game.
         let c = self.inner.components();
-        let json = if c.substitute { None } else { Some(c.json.clone()) };
+        let json = if self.inner.uses_builtin_components() { None } else { Some(c.json.clone()) };
         let args = PyTuple::new(py, [
             self.inner.name().into_pyobject(py)?.into_any(),
             params_to_dict(py, self.inner.params())?.into_any(),

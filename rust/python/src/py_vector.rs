@@ -4,7 +4,7 @@ use pyo3::types::PyTuple;
 use salon_engine::salon_core::batch::StepBuffers;
 use salon_engine::AnyBatch;
 
-use crate::errors::IntoPyResult;
+use crate::errors::{ArrayAccessError, IllegalActionError, IntoPyResult};
 use crate::gil::without_gil;
 use crate::py_game::Game;
 
@@ -29,6 +29,8 @@ pub struct VectorEnv {
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     episode_seeds: Py<PyArray1<u64>>,
+    /// The last step's actions, copied out of the caller's array (kept for its allocation).
+    actions: Vec<i64>,
 }
 
 impl VectorEnv {
@@ -46,12 +48,12 @@ impl VectorEnv {
     }
 
     fn run(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
-        let mut obs = self.observations.bind(py).readwrite();
-        let mut masks = self.masks.bind(py).readwrite();
-        let mut players = self.players.bind(py).readwrite();
-        let mut rewards = self.rewards.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut seeds = self.episode_seeds.bind(py).readwrite();
+        let mut obs = writable(self.observations.bind(py), "observations")?;
+        let mut masks = writable(self.masks.bind(py), "masks")?;
+        let mut players = writable(self.players.bind(py), "players")?;
+        let mut rewards = writable(self.rewards.bind(py), "rewards")?;
+        let mut terminated = writable(self.terminated.bind(py), "terminated")?;
+        let mut seeds = writable(self.episode_seeds.bind(py), "episode_seeds")?;
         let buffers = StepBuffers {
             observations: obs.as_slice_mut()?,
             masks: masks.as_slice_mut()?,
@@ -69,18 +71,36 @@ impl VectorEnv {
     }
 }
 
+/// Borrows one of the env's own output arrays for writing, or says why it cannot be.
+fn writable<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, numpy::PyArray<T, D>>,
+    name: &str,
+) -> PyResult<numpy::PyReadwriteArray<'py, T, D>> {
+    array.try_readwrite().map_err(|e| {
+        ArrayAccessError::new_err(format!(
+            "cannot write the env's {name} array ({e}): it was made read-only or is borrowed by another call; \
+             copy the outputs you keep instead of locking the env's buffers"
+        ))
+    })
+}
+
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, *, seed=None, auto_reset=true, threads=None))]
+    #[pyo3(signature = (game, num_envs, *, seed=None, auto_reset=None, threads=None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
         num_envs: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
-        auto_reset: bool,
+        auto_reset: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let auto_reset = match auto_reset {
+            None => true,
+            Some(v) if v.is_none() => true,
+            Some(v) => crate::convert::bool_arg(v, "invalid parameter \"auto_reset\":", crate::convert::param_error)?,
+        };
         use crate::convert::{param_error, uint_arg};
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
             g.clone().unbind()
@@ -118,12 +138,20 @@ impl VectorEnv {
             episode_seeds: PyArray1::<u64>::zeros(py, num_envs, false).unbind(),
             batch,
             game,
+            actions: Vec::with_capacity(num_envs),
         })
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
         self.batch.num_envs()
+    }
+
+    /// The threads that step the batch, the calling one included: `threads` as given, capped
+    /// at what the batch can use (1 under 256 games, at most one per 32 games).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.batch.threads()
     }
 
     #[getter]
@@ -147,29 +175,44 @@ impl VectorEnv {
     /// `(observations, masks, players, rewards, terminated)`. Raises `IllegalActionError`
     /// naming the game when an action is not legal; then nothing is applied.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
-        // The common case, an int64 numpy array, is read in place; anything else goes
-        // through numpy's conversion once.
+        // The actions are copied out before the outputs are written, so that an actions array
+        // that shares memory with an output (a view of `episode_seeds`, say) reads as it was.
+        // The common case, an int64 numpy array, is copied directly; anything else goes
+        // through numpy once and must have an integer dtype (no float truncated, no bool or
+        // numeric string taken for an id).
         let converted;
         let array = match actions.cast::<PyArray1<i64>>() {
             Ok(a) => a,
             Err(_) => {
                 let numpy = py.import("numpy")?;
-                converted = numpy.call_method1("ascontiguousarray", (actions, "int64")).map_err(|e| {
-                    crate::errors::IllegalActionError::new_err(format!("actions must be integers: {e}"))
+                let as_array = numpy.call_method1("asarray", (actions,)).map_err(|e| {
+                    IllegalActionError::new_err(format!("actions must be a one-dimensional sequence of integers: {e}"))
                 })?;
+                let kind: String = as_array.getattr("dtype")?.getattr("kind")?.extract()?;
+                if kind != "i" && kind != "u" {
+                    let dtype = as_array.getattr("dtype")?.str()?.to_string();
+                    return Err(IllegalActionError::new_err(format!(
+                        "actions must have an integer dtype, got {dtype}: convert them explicitly (for example np.asarray(actions, dtype=np.int64))"
+                    )));
+                }
+                converted = numpy.call_method1("ascontiguousarray", (as_array, "int64"))?;
                 converted.cast::<PyArray1<i64>>().map_err(|_| {
-                    crate::errors::IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
+                    IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
                 })?
             }
         };
-        let readonly = array.try_readonly().map_err(|e| crate::errors::IllegalActionError::new_err(format!("actions: {e}")))?;
-        match readonly.as_slice() {
-            Ok(slice) => self.run(py, Some(slice))?,
-            Err(_) => {
-                let copy = readonly.as_array().to_vec();
-                self.run(py, Some(&copy))?
+        {
+            let readonly = array.try_readonly().map_err(|e| IllegalActionError::new_err(format!("actions: {e}")))?;
+            self.actions.clear();
+            match readonly.as_slice() {
+                Ok(slice) => self.actions.extend_from_slice(slice),
+                Err(_) => self.actions.extend(readonly.as_array().iter().copied()),
             }
         }
+        let actions = std::mem::take(&mut self.actions);
+        let result = self.run(py, Some(&actions));
+        self.actions = actions;
+        result?;
         self.outputs(py, true)
     }
 

@@ -30,6 +30,7 @@ use std::time::Instant;
 
 use super::tree::{Tree, MAX_NODES};
 use super::{BotConfig, RootActionStats, SearchStats};
+use crate::interrupt::StopCheck;
 use crate::action::{Action, ActionList};
 use crate::actor::{Actor, MAX_PLAYERS};
 use crate::chance::ChanceOutcomes;
@@ -80,6 +81,7 @@ impl Mcts {
         legal: &[Action],
         config: &BotConfig,
         rng: &mut Xoshiro256StarStar,
+        stop: StopCheck<'_>,
     ) -> SalonResult<SearchStats> {
         self.tree.reset();
         if legal.len() == 1 {
@@ -97,6 +99,7 @@ impl Mcts {
             if done || simulations == u32::MAX || (simulations > 0 && self.tree.len() >= MAX_NODES) {
                 break;
             }
+            crate::interrupt::check(stop)?;
             let mut s = super::observable_state(game, state, player, rng)?;
             self.simulate(game, &mut s, n, config, capped, rng);
             simulations += 1;

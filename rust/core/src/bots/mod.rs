@@ -164,6 +164,18 @@ impl Bot {
         state: &G::State,
         rng: &mut Xoshiro256StarStar,
     ) -> SalonResult<Action> {
+        self.choose_action_with_stop(game, state, rng, &mut crate::interrupt::never())
+    }
+
+    /// [`Self::choose_action`], asking `stop` between simulations; on
+    /// [`SalonError::Interrupted`] the caller should discard `rng`'s advance itself.
+    pub fn choose_action_with_stop<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        rng: &mut Xoshiro256StarStar,
+        stop: crate::interrupt::StopCheck<'_>,
+    ) -> SalonResult<Action> {
         self.config.validate()?;
         let (player, legal) = decision_node(game, state)?;
         self.stats = None;
@@ -171,7 +183,7 @@ impl Bot {
             BotKind::Random => Ok(random::choose(&legal, rng)),
             BotKind::Greedy => greedy::choose(game, state, player, &legal, rng),
             BotKind::Mcts => {
-                let stats = self.mcts.search(game, state, player, &legal, &self.config, rng)?;
+                let stats = self.mcts.search(game, state, player, &legal, &self.config, rng, stop)?;
                 let chosen = stats.chosen;
                 self.stats = Some(stats);
                 Ok(chosen)
