@@ -1,6 +1,7 @@
-//! `AnyGame::deserialize_state` on arbitrary bytes (as UTF-8, lossy) and on valid
-//! serializations mutated structurally or byte by byte. Never a panic; whatever loads is a
-//! valid state that round-trips and plays on to a proper end.
+//! `AnyGame::deserialize_state` on arbitrary bytes (as UTF-8, lossy), on valid
+//! serializations mutated structurally or byte by byte, and on valid ones grown to hundreds of
+//! kilobytes by long resample chains (the size at which recursion per segment once crashed).
+//! Never a panic; whatever loads is a valid state that round-trips and plays on to a proper end.
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
@@ -11,7 +12,7 @@ use salon_fuzz::*;
 fn run(data: &[u8]) -> Result<()> {
     let mut u = Unstructured::new(data);
     let game = pick(&mut u, all_games())?.clone();
-    let text = match u.int_in_range(0..=3u8)? {
+    let text = match u.int_in_range(0..=4u8)? {
         0 => { let n = u.len(); String::from_utf8_lossy(u.bytes(n)?).into_owned() },
         1 => {
             let state = random_state(&game, &mut u)?;
@@ -24,6 +25,23 @@ fn run(data: &[u8]) -> Result<()> {
         2 => {
             let state = random_state(&game, &mut u)?;
             mutate_bytes(&state.serialize(), &mut u)?
+        }
+        3 => {
+            // A long resample chain: up to 100,000 segments (megabytes of text), each with a
+            // player and seed from the input, some with out-of-range players.
+            let state = random_state(&game, &mut u)?;
+            let mut value: serde_json::Value = serde_json::from_str(&state.serialize()).expect("serialize gives JSON");
+            let links = u.int_in_range(1..=100_000u32)?;
+            let players = game.num_players() as i64;
+            let first_player = u.int_in_range(-1..=players)?;
+            let seed: u64 = u.arbitrary()?;
+            if let Some(segments) = value.get_mut("segments").and_then(serde_json::Value::as_array_mut) {
+                for k in 0..links as i64 {
+                    let player = if k == 0 { first_player } else { k % players };
+                    segments.push(serde_json::json!({"resample": {"player": player, "seed": seed.wrapping_add(k as u64)}, "actions": []}));
+                }
+            }
+            value.to_string()
         }
         _ => {
             // A valid state of one game given to another game (or parameter set).

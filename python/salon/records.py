@@ -70,6 +70,30 @@ def append_record(f: IO[str], record: dict[str, Any]) -> None:
     f.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (json keeps the last of a repeated key)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def parse_record_line(line: str, lineno: int) -> Any:
+    """One line of JSON, strictly: a repeated key, an integer of more digits than Python
+    converts, or nesting too deep is a :class:`RecordError` naming the line."""
+    try:
+        return json.loads(line, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"line {lineno}: not valid JSON ({err.msg})") from None
+    except RecursionError:
+        raise RecordError(f"line {lineno}: not valid JSON (nested too deeply)") from None
+    except ValueError as err:
+        # Repeated keys, and integers past int_max_str_digits (4300 digits).
+        raise RecordError(f"line {lineno}: not a valid record ({err})") from None
+
+
 def read_records(source: str | Path | IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Streams ``(line number, record)`` from a JSON Lines file, one line at a time."""
     if isinstance(source, (str, Path)):
@@ -79,11 +103,7 @@ def read_records(source: str | Path | IO[str]) -> Iterator[tuple[int, dict[str, 
     for lineno, line in enumerate(source, start=1):
         if not line.strip():
             continue
-        try:
-            rec = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as err:
-            msg = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
-            raise RecordError(f"line {lineno}: not valid JSON ({msg})") from None
+        rec = parse_record_line(line, lineno)
         if not isinstance(rec, dict):
             raise RecordError(f"line {lineno}: a record must be a JSON object")
         yield lineno, rec
@@ -110,9 +130,20 @@ def _seed(record: dict[str, Any], where: str) -> int:
     return seed
 
 
-def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
-    """The game a record was played with (parameters and component set checked)."""
+def _check_record(record: Any, where: str) -> dict[str, Any]:
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}: a record is a dict (one parsed JSON object), got {type(record).__name__}")
+    return record
+
+
+def load_record_game(record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None) -> _core.Game:
+    """The game a record was played with (parameters and component set checked).
+
+    ``game`` supplies a game built with a user's component set (the record names the set
+    only by its hash); without it the record must use the built-in set.
+    """
     where = f"line {line}"
+    record = _check_record(record, where)
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
     name = record.get("game")
@@ -122,9 +153,13 @@ def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
     if not isinstance(params, dict) or not all(isinstance(v, (bool, int, str)) for v in params.values()):
         raise RecordError(f"{where}: params must be an object of booleans, integers and strings")
     try:
-        game = _core.load_game(name, None, **params)
+        loaded = _core.load_game(name, None, **params)
     except (_core.SalonError, TypeError, OverflowError) as err:
         raise RecordError(f"{where}: {err}") from None
+    if game is None:
+        game = loaded
+    elif game.name != loaded.name or game.get_parameters() != loaded.get_parameters():
+        raise RecordError(f"{where}: the record is a game of {loaded}, not of the given {game}")
     comp = record.get("components")
     if not isinstance(comp, dict):
         raise RecordError(f"{where}: components must be an object with name and hash")
@@ -136,7 +171,9 @@ def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
     return game
 
 
-def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int, int, str, _core.State]]:
+def replay_steps(
+    record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None
+) -> Iterator[tuple[int, int, str, _core.State]]:
     """Re-runs a record move by move, checking each: yields ``(move index, actor, text, state after)``.
 
     ``actor`` is the player who chose the move, or ``salon.CHANCE`` for a chance outcome. The
@@ -144,7 +181,7 @@ def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int
     last move.
     """
     where = f"line {line}"
-    game = load_record_game(record, line=line)
+    game = load_record_game(record, line=line, game=game)
     players = record.get("players")
     if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         raise RecordError(f"{where}: players must be a list of strings")
@@ -181,17 +218,18 @@ def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int
             raise RecordError(f"{where}: final returns {state.returns()} differ from the record's {ret}")
 
 
-def replay(record: dict[str, Any], *, line: int = 1) -> _core.State:
+def replay(record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None) -> _core.State:
     """Re-runs a record, checking every action and the final scores; returns the final state.
 
-    Raises :class:`RecordError` naming the line and the move at fault.
+    ``game`` is needed only for a record played with a user's component set. Raises
+    :class:`RecordError` naming the line and the move at fault.
     """
     where = f"line {line}"
     state: _core.State | None = None
-    for _, _, _, state in replay_steps(record, line=line):
+    for _, _, _, state in replay_steps(record, line=line, game=game):
         pass
     if state is None:
-        game = load_record_game(record, line=line)
+        game = load_record_game(record, line=line, game=game)
         state = game.new_initial_state(seed=_seed(record, where))
     return state
 
