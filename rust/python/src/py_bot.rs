@@ -8,6 +8,7 @@ use salon_engine::salon_core::Xoshiro256StarStar;
 use crate::errors::{IntoPyResult, InvalidParameterError};
 use crate::gil::interruptible;
 use crate::py_state::State;
+use crate::shared::Shared;
 
 /// A native bot: `"random"`, `"greedy"` (best score gain over the rest of the turn) or
 /// `"mcts"` (UCT with max^n backup; information-set MCTS in games with hidden information).
@@ -15,8 +16,15 @@ use crate::py_state::State;
 /// `step(state)` returns the chosen action id without changing the state. The bot's
 /// generator advances with each call: the same seed and the same sequence of calls give the
 /// same moves (unless `time_limit` is set, which makes the simulation count machine-dependent).
-#[pyclass(module = "salon", name = "Bot")]
+///
+/// Threads: one call at a time; a call while another thread is inside one raises
+/// `ConcurrentUseError` and does nothing.
+#[pyclass(module = "salon", name = "Bot", frozen)]
 pub struct Bot {
+    inner: Shared<BotInner>,
+}
+
+struct BotInner {
     bot: CoreBot,
     rng: Xoshiro256StarStar,
     seed: u64,
@@ -79,44 +87,48 @@ impl Bot {
             ..BotConfig::default()
         };
         config.validate().py()?;
-        Ok(Bot { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed })
+        let inner = BotInner { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed };
+        Ok(Bot { inner: Shared::new(inner, "Bot") })
     }
 
     #[getter]
-    fn kind(&self) -> &'static str {
-        self.bot.config.kind.name()
+    fn kind(&self) -> PyResult<&'static str> {
+        Ok(self.inner.read()?.bot.config.kind.name())
     }
 
     #[getter]
-    fn simulations(&self) -> u32 {
-        self.bot.config.simulations
+    fn simulations(&self) -> PyResult<u32> {
+        Ok(self.inner.read()?.bot.config.simulations)
     }
 
     #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
+    fn seed(&self) -> PyResult<u64> {
+        Ok(self.inner.read()?.seed)
     }
 
     /// The action this bot chooses for the player to move (the GIL is released while it
     /// searches). Raises `WrongNodeError` at chance and terminal nodes.
-    fn step(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u32> {
+    fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u32> {
         let state = state.cast::<State>().map_err(|_| {
             crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
         })?;
         let inner = state.get().inner.read()?;
         let inner = &*inner;
         // On Ctrl-C the bot's generator stays where it was, so the next call repeats this one.
-        let mut rng = self.rng.clone();
-        let bot = &mut self.bot;
+        let mut this = self.inner.write()?;
+        let this = &mut *this;
+        let mut rng = this.rng.clone();
+        let bot = &mut this.bot;
         let action = interruptible(py, |stop| inner.bot_choose_with_stop(bot, &mut rng, stop))?;
-        self.rng = rng;
+        this.rng = rng;
         Ok(action)
     }
 
     /// The statistics of the last MCTS decision: simulations, tree size and, per root
     /// action, its visits and mean return. `None` after a random or greedy decision.
     fn last_stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(stats) = self.bot.last_stats() else {
+        let this = self.inner.read()?;
+        let Some(stats) = this.bot.last_stats() else {
             return Ok(None);
         };
         let d = PyDict::new(py);
@@ -135,10 +147,11 @@ impl Bot {
         Ok(Some(d))
     }
 
-    fn __repr__(&self) -> String {
-        match self.bot.config.kind {
-            BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", self.bot.config.simulations, self.seed),
-            k => format!("Bot({:?}, seed={})", k.name(), self.seed),
-        }
+    fn __repr__(&self) -> PyResult<String> {
+        let this = self.inner.read()?;
+        Ok(match this.bot.config.kind {
+            BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", this.bot.config.simulations, this.seed),
+            k => format!("Bot({:?}, seed={})", k.name(), this.seed),
+        })
     }
 }

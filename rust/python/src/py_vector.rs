@@ -7,6 +7,7 @@ use salon_engine::AnyBatch;
 use crate::errors::{ArrayAccessError, IllegalActionError, IntoPyResult};
 use crate::gil::without_gil;
 use crate::py_game::Game;
+use crate::shared::Shared;
 
 /// `num_envs` games of one game stepped together in the engine.
 ///
@@ -19,9 +20,12 @@ use crate::py_game::Game;
 /// threads kept for the life of the env step parts of the batch beside the calling thread
 /// (the GIL is released); batches under 256 games stay on the calling thread, where waking a
 /// worker would cost more than it saves. Results never depend on `threads`.
-#[pyclass(module = "salon", name = "VectorEnv")]
+///
+/// Threads: one call at a time; a call while another thread is inside one raises
+/// `ConcurrentUseError` and does nothing.
+#[pyclass(module = "salon", name = "VectorEnv", frozen)]
 pub struct VectorEnv {
-    batch: AnyBatch,
+    stepper: Shared<Stepper>,
     game: Py<Game>,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
@@ -29,6 +33,12 @@ pub struct VectorEnv {
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     episode_seeds: Py<PyArray1<u64>>,
+    num_envs: usize,
+}
+
+/// What a step changes.
+struct Stepper {
+    batch: AnyBatch,
     /// The last step's actions, copied out of the caller's array (kept for its allocation).
     actions: Vec<i64>,
 }
@@ -47,7 +57,7 @@ impl VectorEnv {
         PyTuple::new(py, items)
     }
 
-    fn run(&mut self, py: Python<'_>, actions: Option<&[i64]>) -> PyResult<()> {
+    fn run(&self, py: Python<'_>, batch: &mut AnyBatch, actions: Option<&[i64]>) -> PyResult<()> {
         let mut obs = writable(self.observations.bind(py), "observations")?;
         let mut masks = writable(self.masks.bind(py), "masks")?;
         let mut players = writable(self.players.bind(py), "players")?;
@@ -62,7 +72,6 @@ impl VectorEnv {
             terminated: terminated.as_slice_mut()?,
             episode_seeds: seeds.as_slice_mut()?,
         };
-        let batch = &mut self.batch;
         without_gil(py, || match actions {
             None => batch.reset(buffers),
             Some(a) => batch.step(a, buffers),
@@ -136,22 +145,22 @@ impl VectorEnv {
             rewards: PyArray2::<f32>::zeros(py, [num_envs, np], false).unbind(),
             terminated: PyArray1::<bool>::zeros(py, num_envs, false).unbind(),
             episode_seeds: PyArray1::<u64>::zeros(py, num_envs, false).unbind(),
-            batch,
+            num_envs,
+            stepper: Shared::new(Stepper { batch, actions: Vec::with_capacity(num_envs) }, "VectorEnv"),
             game,
-            actions: Vec::with_capacity(num_envs),
         })
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
-        self.batch.num_envs()
+        self.num_envs
     }
 
     /// The threads that step the batch, the calling one included: `threads` as given, capped
     /// at what the batch can use (1 under 256 games, at most one per 32 games).
     #[getter]
-    fn threads(&self) -> usize {
-        self.batch.threads()
+    fn threads(&self) -> PyResult<usize> {
+        Ok(self.stepper.read()?.batch.threads())
     }
 
     #[getter]
@@ -166,15 +175,16 @@ impl VectorEnv {
     }
 
     /// New episodes everywhere; returns `(observations, masks, players)`.
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.run(py, None)?;
+    fn reset<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut stepper = self.stepper.write()?;
+        self.run(py, &mut stepper.batch, None)?;
         self.outputs(py, false)
     }
 
     /// One action per game (any value for a finished game without auto-reset); returns
     /// `(observations, masks, players, rewards, terminated)`. Raises `IllegalActionError`
     /// naming the game when an action is not legal; then nothing is applied.
-    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
         // The actions are copied out before the outputs are written, so that an actions array
         // that shares memory with an output (a view of `episode_seeds`, say) reads as it was.
         // The common case, an int64 numpy array, is copied directly; anything else goes
@@ -201,18 +211,17 @@ impl VectorEnv {
                 })?
             }
         };
+        let mut stepper = self.stepper.write()?;
+        let Stepper { batch, actions: copied } = &mut *stepper;
         {
             let readonly = array.try_readonly().map_err(|e| IllegalActionError::new_err(format!("actions: {e}")))?;
-            self.actions.clear();
+            copied.clear();
             match readonly.as_slice() {
-                Ok(slice) => self.actions.extend_from_slice(slice),
-                Err(_) => self.actions.extend(readonly.as_array().iter().copied()),
+                Ok(slice) => copied.extend_from_slice(slice),
+                Err(_) => copied.extend(readonly.as_array().iter().copied()),
             }
         }
-        let actions = std::mem::take(&mut self.actions);
-        let result = self.run(py, Some(&actions));
-        self.actions = actions;
-        result?;
+        self.run(py, batch, Some(copied))?;
         self.outputs(py, true)
     }
 
@@ -220,11 +229,12 @@ impl VectorEnv {
     /// `seed`: a random policy that costs no Python per game.
     fn random_actions<'py>(&self, py: Python<'py>, seed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let seed = crate::convert::uint_arg(seed, "seed", u64::MAX, crate::convert::param_error)?;
-        let out = PyArray1::<i64>::zeros(py, self.batch.num_envs(), false);
+        let out = PyArray1::<i64>::zeros(py, self.num_envs, false);
         {
             let mut rw = out.readwrite();
             let slice = rw.as_slice_mut()?;
-            let batch = &self.batch;
+            let stepper = self.stepper.read()?;
+            let batch = &stepper.batch;
             let mut rng = salon_engine::salon_core::Xoshiro256StarStar::seed_from_u64(seed);
             without_gil(py, || batch.random_actions(&mut rng, slice)).py()?;
         }
@@ -232,6 +242,6 @@ impl VectorEnv {
     }
 
     fn __repr__(&self) -> String {
-        format!("<VectorEnv {} x {}>", self.batch.num_envs(), self.game.get().inner.spec_string())
+        format!("<VectorEnv {} x {}>", self.num_envs, self.game.get().inner.spec_string())
     }
 }
