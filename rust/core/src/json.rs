@@ -12,6 +12,48 @@ pub fn from_str_unique(text: &str) -> Result<Value, serde_json::Error> {
     serde_json::from_str::<UniqueValue>(text).map(|v| v.0)
 }
 
+/// Texts above this size are parsed through a reader that asks `stop` once per chunk.
+const STOP_CHUNK: usize = 1 << 20;
+
+/// [`from_str_unique`] for texts that may be large: parsing asks `stop` once per megabyte
+/// and gives `Err(SalonError::Interrupted)` (the outer result) when it says to stop.
+pub fn from_str_unique_with_stop(
+    text: &str,
+    stop: &mut dyn FnMut() -> bool,
+) -> crate::SalonResult<Result<Value, serde_json::Error>> {
+    if text.len() <= STOP_CHUNK {
+        return Ok(from_str_unique(text));
+    }
+    let mut interrupted = false;
+    let reader = StopReader { rest: text.as_bytes(), stop, interrupted: &mut interrupted };
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    let parsed = UniqueValue::deserialize(&mut de).and_then(|v| de.end().map(|()| v.0));
+    if interrupted {
+        return Err(crate::SalonError::Interrupted);
+    }
+    Ok(parsed)
+}
+
+/// Hands out a text a chunk at a time, asking `stop` before each chunk.
+struct StopReader<'a, 'b> {
+    rest: &'a [u8],
+    stop: &'b mut dyn FnMut() -> bool,
+    interrupted: &'b mut bool,
+}
+
+impl std::io::Read for StopReader<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if (self.stop)() {
+            *self.interrupted = true;
+            return Err(std::io::Error::other("interrupted"));
+        }
+        let n = buf.len().min(self.rest.len()).min(STOP_CHUNK);
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
+
 struct UniqueValue(Value);
 
 impl<'de> Deserialize<'de> for UniqueValue {
@@ -102,6 +144,24 @@ mod tests {
             let err = from_str_unique(text).unwrap_err().to_string();
             assert!(err.contains("duplicate key"), "{err}");
         }
+    }
+
+    #[test]
+    fn a_large_text_reads_the_same_in_chunks_and_stops_when_asked() {
+        let text = format!("[{}1]", "\"abcdefgh\",".repeat(300_000));
+        assert!(text.len() > super::STOP_CHUNK);
+        let whole = from_str_unique(&text).unwrap();
+        let chunked = super::from_str_unique_with_stop(&text, &mut || false).unwrap().unwrap();
+        assert_eq!(whole, chunked);
+        let mut asked = 0;
+        let stopped = super::from_str_unique_with_stop(&text, &mut || {
+            asked += 1;
+            asked > 1
+        });
+        assert!(matches!(stopped, Err(crate::SalonError::Interrupted)));
+        let doubled = format!("[{}{{\"k\":1,\"k\":2}}]", "\"abcdefgh\",".repeat(300_000));
+        let err = super::from_str_unique_with_stop(&doubled, &mut || false).unwrap().unwrap_err();
+        assert!(err.to_string().contains("duplicate key"), "{err}");
     }
 
     #[test]

@@ -405,39 +405,63 @@ impl<G: Game> TrackedState<G> {
         }
     }
 
-    /// The history as segments: the actions from the initial state, then for each resample
-    /// in the chain its player, seed and the actions after it. Returns the root seed too.
-    fn segments(&self) -> (u64, Vec<Value>) {
-        let mut links: Vec<&ResampleLink> = self.origin.links().collect();
-        links.reverse();
-        let Some(first) = links.first() else {
-            return (self.seed, vec![json!({"actions": self.actions})]);
-        };
-        let mut out = Vec::with_capacity(links.len() + 1);
-        out.push(json!({"actions": first.source_actions}));
-        for (k, link) in links.iter().enumerate() {
-            let actions = links.get(k + 1).map_or(&self.actions, |next| &next.source_actions);
-            out.push(json!({"resample": {"player": link.player, "seed": link.seed}, "actions": actions}));
-        }
-        (first.root_seed, out)
+    /// A JSON text that [`Self::deserialize`] turns back into an equal state.
+    pub fn serialize(&self) -> String {
+        self.serialize_with_stop(&mut crate::interrupt::never())
+            .unwrap_or_else(|_| unreachable!("a check that never stops cannot interrupt"))
     }
 
-    fn to_json(&self) -> Value {
-        let (seed, segments) = self.segments();
+    /// [`Self::serialize`], asking `stop` every few thousand segments (a state at the end
+    /// of a long resample chain serializes to megabytes).
+    ///
+    /// The text is canonical JSON (keys sorted, no spaces), written directly rather than
+    /// through `serde_json::Value`, which cost several times more per segment. The history
+    /// is written as segments: the actions from the initial state, then for each resample in
+    /// the chain its player, seed and the actions after it.
+    pub fn serialize_with_stop(&self, stop: StopCheck<'_>) -> SalonResult<String> {
+        use std::fmt::Write;
+        let mut links: Vec<&ResampleLink> = self.origin.links().collect();
+        links.reverse();
+        let root_seed = links.first().map_or(self.seed, |first| first.root_seed);
         let c = self.game.components();
-        json!({
+        // "segments" sorts last: the head is the canonical text of the other fields.
+        let head = json!({
             "format": STATE_FORMAT,
             "game": G::info().name,
             "params": self.game.params().to_json(),
             "components": {"name": c.name, "hash": c.hash},
-            "seed": seed,
-            "segments": segments,
+            "seed": root_seed,
         })
-    }
-
-    /// A JSON text that [`Self::deserialize`] turns back into an equal state.
-    pub fn serialize(&self) -> String {
-        self.to_json().to_string()
+        .to_string();
+        let mut out = String::with_capacity(head.len() + 64 + links.len() * 48 + self.ply() * 4);
+        out.push_str(&head[..head.len() - 1]);
+        out.push_str(",\"segments\":[");
+        let write_actions = |out: &mut String, actions: &[Action]| {
+            out.push_str("{\"actions\":[");
+            for (i, a) in actions.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "{a}");
+            }
+            out.push(']');
+        };
+        match links.first() {
+            None => write_actions(&mut out, &self.actions),
+            Some(first) => write_actions(&mut out, &first.source_actions),
+        }
+        out.push('}');
+        for (k, link) in links.iter().enumerate() {
+            if k % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
+                crate::interrupt::check(stop)?;
+            }
+            let actions = links.get(k + 1).map_or(&self.actions, |next| &next.source_actions);
+            out.push(',');
+            write_actions(&mut out, actions);
+            let _ = write!(out, ",\"resample\":{{\"player\":{},\"seed\":{}}}}}", link.player, link.seed);
+        }
+        out.push_str("]}");
+        Ok(out)
     }
 
     /// Rebuilds a state from [`Self::serialize`]'s text by replaying its actions, each
@@ -448,7 +472,7 @@ impl<G: Game> TrackedState<G> {
 
     /// [`Self::deserialize`], asking `stop` every few thousand actions or segments.
     pub fn deserialize_with_stop(game: Arc<G>, text: &str, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
-        let value: Value = crate::json::from_str_unique(text)
+        let value: Value = crate::json::from_str_unique_with_stop(text, stop)?
             .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
         Self::from_json(game, &value, stop)
     }

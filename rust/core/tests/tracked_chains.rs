@@ -68,3 +68,32 @@ fn a_chain_keeps_every_segment_in_order() {
     assert_eq!(segments[2]["actions"], serde_json::json!([0]));
     assert_eq!(json["seed"], 3);
 }
+
+#[test]
+fn serialized_text_is_canonical_json() {
+    for links in [0, 1, 2, 5, 40] {
+        let mut state = chain(links);
+        if links % 2 == 0 {
+            state.apply_action(1).unwrap();
+        }
+        let text = state.serialize();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value.to_string(), text, "{links} links");
+        assert_eq!(value["segments"].as_array().unwrap().len(), links + 1);
+    }
+}
+
+#[test]
+fn a_stop_check_interrupts_serialization_of_a_long_chain_and_its_reading() {
+    let state = chain(20_000);
+    let mut calls = 0;
+    let stopped = state.serialize_with_stop(&mut || {
+        calls += 1;
+        true
+    });
+    assert_eq!(stopped, Err(salon_core::SalonError::Interrupted));
+    assert_eq!(calls, 1);
+    let text = state.serialize();
+    let read = TrackedState::deserialize_with_stop(Arc::new(Parity::default_game()), &text, &mut || true);
+    assert!(matches!(read, Err(salon_core::SalonError::Interrupted)));
+}

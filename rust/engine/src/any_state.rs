@@ -100,6 +100,11 @@ impl AnyState {
         each_game!(self, AnyState, s => s.serialize())
     }
 
+    /// [`Self::serialize`], asking `stop` on long histories.
+    pub fn serialize_with_stop(&self, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.serialize_with_stop(stop))
+    }
+
     /// The whole table as text.
     pub fn render(&self) -> String {
         each_game!(self, AnyState, s => s.state().render(s.game()))

@@ -358,8 +358,10 @@ impl State {
     }
 
     /// JSON text from which `game.deserialize_state` rebuilds an equal state.
-    fn serialize(&self) -> PyResult<String> {
-        Ok(self.inner.read()?.serialize())
+    fn serialize(&self, py: Python<'_>) -> PyResult<String> {
+        let inner = self.inner.read()?;
+        let inner = &*inner;
+        interruptible(py, |stop| inner.serialize_with_stop(stop))
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -391,7 +393,8 @@ impl State {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let (game, text) = {
             let inner = self.inner.read()?;
-            (inner.game(), inner.serialize())
+            let inner = &*inner;
+            (inner.game(), interruptible(py, |stop| inner.serialize_with_stop(stop))?)
         };
         let module = py.import("salon._core")?;
         let rebuild = module.getattr("_state_from_serialized")?;
