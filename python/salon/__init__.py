@@ -106,6 +106,8 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
     """
     if not isinstance(name, str):
         raise UnknownGameError(f"a game name is a str, got {type(name).__name__}")
+    if not name.isascii() and any("\ud800" <= ch <= "\udfff" for ch in name):
+        raise UnknownGameError(f"a game name is valid Unicode text; {name!r} holds a lone surrogate")
     return _core.load_game(name, _components_json(components), **params)
 
 

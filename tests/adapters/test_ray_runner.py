@@ -65,3 +65,18 @@ def test_seat_rotation() -> None:
     assert seating(0, 2, 2) == [0, 1] and seating(1, 2, 2) == [1, 0]
     assert seating(1, 2, 2, rotate=False) == [0, 1]
     assert sorted(seating(s, 3, 3)[0] for s in range(3)) == [0, 1, 2]
+
+
+def test_ray_tasks_play_a_users_component_set(local_ray: None) -> None:
+    """Issue 14, item 2: the user's component data reaches every worker (checked by hash)."""
+    import json
+
+    data = json.loads(salon.load_game("azul_sintra").components_json())
+    data["broken_glass_track"] = [0, -2, -3, -5, -7, -9, -12, -15, -18]
+    game = salon.load_game("azul_sintra", components=data)
+    seeds = range(40, 46)
+    result = run_arena(game, {"a": "greedy", "b": "random"}, seeds, num_workers=2, chunk_size=1)
+    assert {r["components"]["hash"] for r in result.records} == {game.components["hash"]}
+    assert result.records == play_seeds(game, {"a": "greedy", "b": "random"}, seeds)
+    for rec in result.records:
+        assert replay(rec, game=game).scores() == rec["scores"]

@@ -412,12 +412,6 @@ def test_component_files_truncated_nested_binary_and_huge(name: str, big_dir: Pa
         p.unlink()
 
 
-UNKNOWN_FIELDS_FINDING = (
-    "finding: an unknown top-level field in a component file is silently ignored by this game "
-    "(azul_sintra and atelier_studio reject it with ComponentError, serde deny_unknown_fields)"
-)
-
-
 @pytest.mark.parametrize(
     "name",
     [

@@ -446,6 +446,12 @@ def test_9_a_lone_surrogate_is_named_as_such() -> None:
         state.string_to_action("take \ud800")
     with pytest.raises(salon.InvalidActionStringError, match="surrogate"):
         state.apply_action("\udc00")
+    with pytest.raises(salon.UnknownGameError, match="surrogate"):
+        salon.load_game("azul_\ud800")
+    with pytest.raises(salon.InvalidParameterError, match="surrogate"):
+        salon.load_game("azul_sintra", side="\ud800")
+    with pytest.raises(salon.DeserializationError, match="surrogate"):
+        salon.load_game("azul_sintra").deserialize_state("\ud800")
 
 
 def test_9_a_negative_action_is_reported_as_itself() -> None:
