@@ -692,6 +692,31 @@ fn game_ends_when_the_fifth_black_is_taken() {
     assert_eq!(st.returns(&g)[..2], [0.0, 1.0]);
 }
 
+#[test]
+fn the_fifth_black_is_the_last_one_that_can_be_made() {
+    // Player 1 holds four blacks; player 0 mixes the fifth, which ends the game, and player 1
+    // may not mix a sixth in the same final round although the box still holds one.
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    testing::give_black(&mut st, 1, 4);
+    for p in 0..2 {
+        for c in [ORANGE, GREEN, VIOLET] {
+            testing::give(&mut st, p, c, 1);
+        }
+    }
+    place(&g, &mut st, &[&["space 16 ("], &["space 17 ("]]);
+    testing::play(&g, &mut st, "use space 16 (mix black)");
+    assert!(testing::end_triggered(&st));
+    assert_eq!(testing::supply(&st)[BLACK as usize], 1, "one black left in the box");
+    until_turn(&g, &mut st, 1);
+    let legal = testing::legal_strings(&g, &st);
+    assert!(legal.iter().any(|a| a.starts_with("forgo space 17")), "{legal:?}");
+    assert!(!legal.iter().any(|a| a.starts_with("use space 17")), "no sixth black: {legal:?}");
+    forgo_rest(&g, &mut st);
+    assert!(st.is_terminal(&g));
+    assert_eq!(testing::pigments(&st, 1)[BLACK as usize], 4);
+}
+
 /// Player 0 finishes paintings 30 and 31 (10 points each) with one white: 18 points.
 /// Player 1 paints painting 14 (8 points) with `p1_whites` whites (if `p1_paints`) and
 /// holds `p1_blacks` blacks.
