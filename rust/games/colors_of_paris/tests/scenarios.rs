@@ -488,6 +488,21 @@ fn first_player_space_gives_a_white_now_and_the_token_after_phase_3() {
 }
 
 #[test]
+fn forgoing_the_first_player_space_forgoes_the_token_and_the_white() {
+    // The first-player action is "take the first-player token" (with 1 white now); forgoing
+    // the assistant forgoes the whole action, so the current first player stays.
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    place(&g, &mut st, &[&[], &["first player"]]);
+    until_turn(&g, &mut st, 1);
+    testing::play(&g, &mut st, "forgo first player");
+    assert_eq!(testing::pigments(&st, 1)[WHITE as usize], 0);
+    finish_round(&g, &mut st);
+    assert_eq!(testing::first_player(&st), 0);
+    assert_eq!(testing::mover(&st), 0);
+}
+
+#[test]
 fn first_player_stays_when_nobody_takes_the_space() {
     let g = game(2, false);
     let mut st = testing::start(&g);
