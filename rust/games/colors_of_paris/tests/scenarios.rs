@@ -993,3 +993,88 @@ fn tracked_state_plays_random_games_to_the_end() {
     t.play_random(&mut rng);
     assert!(t.is_terminal());
 }
+
+// ------------------------------------------------------------------ upgrade cost readings
+
+/// The substitute file with every `upgrade_cost` entry replaced by `entry`.
+fn with_upgrade_cost(entry: serde_json::Value) -> ColorsOfParis {
+    let g = game(2, false);
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "upgrade cost reading".into();
+    v["upgrade_cost"] = serde_json::Value::Array(vec![entry; 7]);
+    let p = Params::new().with("players", ParamValue::Int(2));
+    ColorsOfParis::with_params(&p, Some(&v.to_string())).unwrap()
+}
+
+/// Legal upgrade strings for player 0 holding `pigments` with the tube on space 1.
+fn upgrade_choices(g: &ColorsOfParis, pigments: &[(u8, u8)]) -> Vec<String> {
+    let mut st = testing::start(g);
+    for c in [RED, YELLOW, BLUE] {
+        testing::clear(&mut st, 0, c);
+    }
+    for &(c, k) in pigments {
+        if c == BLACK {
+            testing::give_black(&mut st, 0, k);
+        } else {
+            testing::give(&mut st, 0, c, k);
+        }
+    }
+    place(g, &mut st, &[&["space 6 ("], &[]]);
+    testing::play(g, &mut st, "use space 6 (upgrade)");
+    testing::legal_strings(g, &st).into_iter().filter(|a| a.starts_with("upgrade tube")).collect()
+}
+
+#[test]
+fn upgrade_cost_first_schema_still_loads_with_the_same_hash() {
+    // The substitute file keeps the first schema ("primary" / "secondary" strings); its hash
+    // is the one the records of salon 0.1.0 name, so they still replay.
+    let g = game(2, false);
+    assert_eq!(g.components().hash, "18d961bc51fbacff");
+    assert_eq!(g.data().upgrade_cost[0], UpgradeCost::PRIMARY_OR_WHITE);
+    assert_eq!(g.data().upgrade_cost[3], UpgradeCost::SECONDARY_OR_WHITE);
+    assert_eq!(g.num_distinct_actions(), 809, "no black-paying ids when black never pays");
+}
+
+#[test]
+fn upgrade_cost_substitute_reading_black_never_pays() {
+    let g = game(2, false);
+    let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 1)]);
+    assert_eq!(legal, vec!["upgrade tube paying red+white"], "black pays nothing by default");
+}
+
+#[test]
+fn upgrade_cost_reading_two_of_any_of_three_kinds() {
+    // "2 de cada 3 (prima ... segundo ... wh)": 2 pigments, each primary, secondary or white.
+    let g = with_upgrade_cost(serde_json::json!({"pays": ["primary", "secondary", "white"], "pigments": 2}));
+    let legal = upgrade_choices(&g, &[(ORANGE, 1), (RED, 1), (BLACK, 1)]);
+    assert_eq!(legal, vec!["upgrade tube paying red+orange"]);
+    assert_eq!(g.num_distinct_actions(), 809);
+}
+
+#[test]
+fn upgrade_cost_reading_black_or_white_pays() {
+    // "Bl o wh" read as "black or white": black pays, with its own appended action ids.
+    let g = with_upgrade_cost(serde_json::json!({"pays": ["black", "white"]}));
+    assert_eq!(g.num_distinct_actions(), 833);
+    let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 2)]);
+    assert_eq!(legal, vec!["upgrade tube paying white+black", "upgrade tube paying black+black"]);
+    let mut st = testing::start(&g);
+    testing::give_black(&mut st, 0, 2);
+    place(&g, &mut st, &[&["space 6 ("], &[]]);
+    testing::play(&g, &mut st, "use space 6 (upgrade)");
+    let id = testing::find(&g, &st, "upgrade tube paying black+black");
+    assert!((809..833).contains(&(id as usize)), "id {id}");
+    assert_eq!(st.string_to_action(&g, "upgrade tube paying black+black").unwrap(), id);
+    testing::play(&g, &mut st, "upgrade tube paying black+black");
+    assert_eq!(testing::tool(&st, 0, TUBE), 2);
+    assert_eq!(testing::pigments(&st, 0)[BLACK as usize], 0);
+    ok(&g, &st);
+}
+
+#[test]
+fn upgrade_cost_entry_errors_name_the_entry() {
+    rejects(|v| v["upgrade_cost"][2] = serde_json::json!({"pays": ["white"], "pigments": 3}), &["upgrade_cost[2].pigments", "3"]);
+    rejects(|v| v["upgrade_cost"][1] = serde_json::json!({"pays": ["gold"]}), &["upgrade_cost[1].pays[0]", "gold"]);
+    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"pays": []}), &["upgrade_cost[0].pays", "empty"]);
+    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"cost": 2}), &["upgrade_cost[0]", "cost"]);
+}
