@@ -15,7 +15,7 @@ def test_registry_lists_every_game_with_its_parameters() -> None:
     for entry in salon.registered_games():
         assert entry["min_players"] <= entry["max_players"]
         for spec in entry["parameters"].values():
-            assert set(spec) == {"default", "allowed", "doc"}
+            assert set(spec) == {"default", "allowed", "doc", "variant"}
 
 
 def test_game_facts(default_game: salon.Game) -> None:

@@ -106,7 +106,12 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
 
 
 def registered_games() -> list[dict[str, Any]]:
-    """One dict per registered game: name, long_name, players, parameters."""
+    """One dict per registered game: name, long_name, players, parameters.
+
+    Each parameter is ``{"default", "allowed", "doc", "variant"}``; ``variant`` marks another
+    reading of the rules (left out of the game string at its default, varied alone by
+    :func:`salon.configurations.configurations`).
+    """
     return _core.registered_games()
 
 

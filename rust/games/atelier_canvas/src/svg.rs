@@ -113,7 +113,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
         "bold",
         &format!(
             "Atelier (canvas card game), {n} players{} - turn {}; paintings {}/{}{}",
-            if game.expert { ", expert" } else { "" },
+            game.variant_label(),
             s.turns,
             s.paintings,
             END_PAINTINGS.get(n).copied().unwrap_or(0),
