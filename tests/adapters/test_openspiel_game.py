@@ -45,7 +45,8 @@ def test_parameters_pass_through_strings_and_dicts() -> None:
     assert g.salon_game.get_parameters() == {**canvas_defaults, "expert": False, "players": 3, "expert_draw": True, "joker_colours": "basic"}
     assert g.num_distinct_actions() == 486
     g = load("azul_sintra", players=3, side="B")
-    assert g.salon_game.get_parameters() == {"players": 3, "side": "B"}
+    assert g.salon_game.get_parameters() == {"players": 3, "side": "B", "glass_reset": "past_bottom"}
+    assert load("azul_sintra", glass_reset="at_bottom").salon_game.get_parameters()["glass_reset"] == "at_bottom"
     t = g.get_type()
     assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC

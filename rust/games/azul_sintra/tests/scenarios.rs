@@ -460,6 +460,48 @@ fn broken_glass_track_resets_with_minus_18() {
     assert_eq!(s.glass_lost(&g, 0), 36 + 1);
 }
 
+#[test]
+fn broken_glass_reset_on_reaching_minus_18_with_the_publishers_rulebook() {
+    // glass_reset=at_bottom: reaching -18 costs 18 points at once (an 8-step cycle on the
+    // 9-space track), where the rule document's reading waits for the next step.
+    let params = Params::new().with("players", ParamValue::Int(2)).with("glass_reset", ParamValue::Str("at_bottom".into()));
+    let g = AzulSintra::with_params(&params, None).unwrap();
+    let mut s = pos(&g);
+    let b = t::board_mut(&mut s, 0);
+    b.track = 7;
+    b.score = 20;
+    b.glazier = 7;
+    t::set_filled(&mut s, 0, 7, [0, 0, R, 0, 0]);
+    t::set_factory(&mut s, 0, [0, 0, 1, 0, 0]);
+    t::set_factory(&mut s, 1, [0, 0, 3, 0, 0]);
+    t::fix_bag(&mut s);
+    apply(&g, &mut s, take(0, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (2, 0, 1), "reaching -18: -18 at once, back to the top");
+    assert_eq!(s.glass_lost(&g, 0), 18);
+    // Three steps from space 7: the first reaches -18 and resets, two more follow.
+    t::board_mut(&mut s, 0).track = 7;
+    t::set_current(&mut s, 0);
+    apply(&g, &mut s, take(1, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (-16, 2, 2));
+    assert_eq!(s.glass_lost(&g, 0), 36 + 2);
+    // The default reading on the same first position keeps the marker on -18.
+    let d = game(2, "A");
+    let mut s = pos(&d);
+    let b = t::board_mut(&mut s, 0);
+    b.track = 7;
+    b.score = 20;
+    b.glazier = 7;
+    t::set_filled(&mut s, 0, 7, [0, 0, R, 0, 0]);
+    t::set_factory(&mut s, 0, [0, 0, 1, 0, 0]);
+    t::set_factory(&mut s, 1, [0, 0, 3, 0, 0]);
+    t::fix_bag(&mut s);
+    apply(&d, &mut s, take(0, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (20, 8, 0));
+}
+
 // ---------------------------------------------------------------- completing a strip
 
 /// Player 0 with slot 1 (R B R B R) holding R B R B _, one red in factory 1.
