@@ -95,7 +95,9 @@ impl Game for AzulSintra {
     fn info() -> GameInfo {
         GameInfo {
             name: "azul_sintra",
-            long_name: "Azul: Stained Glass of Sintra (substitute strip layouts, window values and track: not the publisher's data)",
+            // The component set (substitute or a user's) is named by `components()`, not here:
+            // the title stays true whichever set is loaded.
+            long_name: "Azul: Stained Glass of Sintra",
             min_players: 2,
             max_players: 4,
             perfect_information: true,

@@ -37,7 +37,12 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
         Phase::End => "game over".to_string(),
     };
     let side = if game.side_b() { "B" } else { "A" };
-    let _ = writeln!(out, "Azul: Stained Glass of Sintra (substitute components), side {side}; round {} of 6; {phase}", (s.round as usize + 1).min(NUM_ROUNDS));
+    let _ = writeln!(
+        out,
+        "Azul: Stained Glass of Sintra; {}; side {side}; round {} of 6; {phase}",
+        salon_core::Game::components(game).label(),
+        (s.round as usize + 1).min(NUM_ROUNDS)
+    );
     let track: Vec<String> = (0..NUM_ROUNDS)
         .map(|i| match s.round_track(i) {
             Some(c) => colour_name(c).to_string(),

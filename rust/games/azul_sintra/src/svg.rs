@@ -88,7 +88,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra, viewer: Option<usiz
     };
     text(&mut out, 12, 22, 16, "start", "bold", &format!("Azul: Stained Glass of Sintra, side {side}, round {round} of 6"));
     text(&mut out, 12, 42, 14, "start", "normal", &format!("{}{who}", phase_text(s)));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", "substitute components (not the publisher's)");
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &salon_core::Game::components(game).label());
 
     // Round track.
     text(&mut out, 12, 68, 12, "start", "bold", "round track");

@@ -836,7 +836,7 @@ fn a_user_component_file_loads() {
     let again = game_with(2, "B", &g0.components().json).unwrap();
     assert_eq!(again.components().hash, g0.components().hash);
     assert!(g0.components().substitute);
-    assert!(AzulSintra::info().long_name.contains("substitute"));
+    assert!(!AzulSintra::info().long_name.contains("substitute"), "the title does not depend on the set");
 }
 
 fn rejected(edit: impl Fn(&mut serde_json::Value)) -> String {
@@ -904,4 +904,23 @@ fn parameters_players_and_side_are_validated() {
     let g = AzulSintra::with_params(&Params::new(), None).unwrap();
     assert_eq!(g.num_players(), 2);
     assert!(!g.side_b());
+}
+
+#[test]
+fn a_component_file_not_marked_substitute_is_never_called_substitute() {
+    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
+    let params = Params::new().with("players", ParamValue::Int(2));
+    let g = AzulSintra::with_params(&params, None).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "my printed copy".into();
+    v["substitute"] = false.into();
+    let u = AzulSintra::with_params(&params, Some(&v.to_string())).unwrap();
+    let s = u.new_initial_state();
+    let svg = s.render_svg(&u, None);
+    for text in [AzulSintra::info().long_name.to_string(), s.render(&u), svg.clone()] {
+        assert!(!text.to_lowercase().contains("substitute"), "{text}");
+    }
+    assert!(svg.contains("components: my printed copy"));
+    let s = g.new_initial_state();
+    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
 }
