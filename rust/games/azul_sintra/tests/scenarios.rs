@@ -383,7 +383,7 @@ fn breaking_all_is_legal_only_when_no_reachable_strip_can_take_the_colour() {
     t::fix_bag(&mut s);
     let l = legal(&g, &s);
     assert_eq!(l, vec![take(0, RED, BREAK_ALL), take(0, GREEN, 7), MOVE_BACK]);
-    assert_eq!(s.action_to_string(&g, take(0, RED, BREAK_ALL)), "take red from factory 1, break all");
+    assert_eq!(s.action_to_string(&g, take(0, RED, BREAK_ALL)), "take red from factory 0, break all");
     let tower_before = s.tower();
     apply(&g, &mut s, take(0, RED, BREAK_ALL));
     assert_eq!(s.board(0).track, 3, "one step per broken piece");
@@ -801,11 +801,36 @@ fn action_strings_are_readable_and_parse_back() {
     t::set_factory(&mut s, 2, [0, 0, 2, 0, 0]);
     t::set_centre(&mut s, [1, 0, 0, 0, 0], true);
     t::fix_bag(&mut s);
-    assert_eq!(s.action_to_string(&g, take(2, RED, 3)), "take red from factory 3 to strip 4");
-    assert_eq!(s.action_to_string(&g, take(CENTRE, BLUE, 0)), "take blue from centre to strip 1");
-    assert_eq!(s.string_to_action(&g, "take red from factory 3 to strip 4").unwrap(), take(2, RED, 3));
+    assert_eq!(s.action_to_string(&g, take(2, RED, 3)), "take red from factory 2 to slot 3");
+    assert_eq!(s.action_to_string(&g, take(CENTRE, BLUE, 0)), "take blue from centre to slot 0");
+    assert_eq!(s.string_to_action(&g, "take red from factory 2 to slot 3").unwrap(), take(2, RED, 3));
     let s0 = g.new_initial_state();
     assert_eq!(s0.action_to_string(&g, 1), "player 1 starts");
+}
+
+#[test]
+fn numbering_players_slots_strips_and_factories_count_from_0_everywhere() {
+    // One convention (issue 15 point 10): every index in strings counts from 0, as the API's
+    // ids do; "to slot N" names the slot the glazier and the board show as "slot N".
+    let g = game(2, "A");
+    let mut s = pos(&g);
+    t::set_factory(&mut s, 0, [0, 0, 2, 0, 0]);
+    t::fix_bag(&mut s);
+    assert_eq!(s.action_to_string(&g, take(0, RED, 0)), "take red from factory 0 to slot 0");
+    let text = s.render(&g);
+    assert!(text.contains("factory 0: "), "{text}");
+    assert!(text.contains("slot 0: strip "), "{text}");
+    assert!(text.contains("glazier over slot 0"), "{text}");
+    assert!(!text.contains("slot 8") && !text.contains("strip id"), "{text}");
+    let svg = s.render_svg(&g, None);
+    assert!(svg.contains(">factory 0<") && svg.contains(">slot 0 window ("), "factory and slot labels from 0");
+    // Set-up strings: player, slot and strip ids from 0.
+    let mut s0 = g.new_initial_state();
+    s0.apply_action(&g, 0).unwrap();
+    let mut o = salon_core::ChanceOutcomes::new();
+    s0.chance_outcomes(&g, &mut o);
+    let first = s0.action_to_string(&g, o.actions()[0]);
+    assert!(first.starts_with("player 0 slot 0: strip "), "{first}");
 }
 
 // ---------------------------------------------------------------- component files
