@@ -8,8 +8,8 @@
 //! | 450 | move back | move the glazier back above the leftmost remaining strip (legal when he stands right of it) |
 //! | 451..456 | keep | `451 + colour`: keep a piece of that colour from the completed strip (asked only when it holds more than one colour) |
 //!
-//! Strings: `take red from factory 3 to strip 2`, `take red from centre, break all`,
-//! `move glazier back`, `keep red` (factories and strips numbered from 1 in strings).
+//! Strings: `take red from factory 2 to slot 1`, `take red from centre, break all`,
+//! `move glazier back`, `keep red` (factories and slots count from 0, as the ids do).
 //!
 //! # Chance outcomes (16)
 //!
@@ -164,7 +164,7 @@ fn push_bag(s: &AzulSintraState, out: &mut ChanceOutcomes) {
     }
 }
 
-/// Parses a decision string (`take red from factory 3 to strip 2`, `move glazier back`,
+/// Parses a decision string (`take red from factory 2 to slot 1`, `move glazier back`,
 /// `keep red`) into its id, without checking legality.
 pub fn parse_decision(text: &str) -> Option<Action> {
     if text == "move glazier back" {

@@ -2,8 +2,9 @@
 //!
 //! Positions are built with the `testing` module (strip s in slot s, face a) on the embedded
 //! substitute set, whose face-a layouts are:
-//! slot 1 `R B R B R`, 2 `Y G Y G Y`, 3 `G V G V G`, 4 `V R V R V`, 5 `B Y B Y B`,
-//! 6 `R G R G R`, 7 `Y V Y V Y`, 8 `Y G R G Y`; strip 0's face b is `B Y B Y G`, strip 7's
+//! slot 0 `R B R B R`, 1 `Y G Y G Y`, 2 `G V G V G`, 3 `V R V R V`, 4 `B Y B Y B`,
+//! 5 `R G R G R`, 6 `Y V Y V Y`, 7 `Y G R G Y` (slots, factories and players count from 0, as in
+//! the strings); strip 0's face b is `B Y B Y G`, strip 7's
 //! face b is `J R G J V` (J = joker).
 //! Colour ids: 0 blue, 1 yellow, 2 red, 3 green, 4 violet; a filled space stores colour + 1.
 
@@ -310,7 +311,7 @@ fn strips_left_of_the_glazier_cannot_receive_pieces() {
     t::set_factory(&mut s, 0, [0, 0, 2, 0, 0]);
     t::fix_bag(&mut s);
     let l = legal(&g, &s);
-    // Red fits slots 4, 6, 8 (ids 3, 5, 7); slot 1 is left of the glazier, slot 7 has no red.
+    // Red fits slots 3, 5, 7; slot 0 is left of the glazier, slot 6 has no red.
     let red: Vec<u32> = l.iter().copied().filter(|&a| a < 45).collect();
     assert_eq!(red, vec![take(0, RED, 3), take(0, RED, 5), take(0, RED, 7)]);
 }
@@ -328,7 +329,7 @@ fn move_back_puts_the_glazier_above_the_leftmost_remaining_strip() {
     assert_eq!(s.board(0).glazier, 0);
     assert_eq!(s.factory(0), [0, 0, 2, 0, 0], "moving back picks no piece");
     assert_eq!(s.actor(&g), Actor::Player(1));
-    // With slots 1 and 2 gone (windows complete), the leftmost remaining strip is slot 3.
+    // With slots 0 and 1 gone (windows complete), the leftmost remaining strip is slot 2.
     let mut s = pos(&g);
     let b = t::board_mut(&mut s, 0);
     b.present = 0b1111_1100;
@@ -504,7 +505,7 @@ fn broken_glass_reset_on_reaching_minus_18_with_the_publishers_rulebook() {
 
 // ---------------------------------------------------------------- completing a strip
 
-/// Player 0 with slot 1 (R B R B R) holding R B R B _, one red in factory 1.
+/// Player 0 with slot 0 (R B R B R) holding R B R B _, one red in factory 0.
 fn almost_complete(g: &AzulSintra) -> AzulSintraState {
     let mut s = pos(g);
     t::set_filled(&mut s, 0, 0, [R, B, R, B, 0]);
