@@ -15,7 +15,7 @@ def test_registry_lists_every_game_with_its_parameters() -> None:
     for entry in salon.registered_games():
         assert entry["min_players"] <= entry["max_players"]
         for spec in entry["parameters"].values():
-            assert set(spec) == {"default", "allowed", "doc"}
+            assert set(spec) == {"default", "allowed", "doc", "variant"}
 
 
 def test_game_facts(default_game: salon.Game) -> None:
@@ -157,3 +157,20 @@ def test_component_file_round_trip_and_errors(default_game: salon.Game, tmp_path
         salon.load_game(default_game.name, components={"name": "empty"})
     data = json.loads(default_game.components_json())
     assert isinstance(data, dict)
+
+
+def test_components_accepts_the_json_text_that_components_json_prints() -> None:
+    """Issue 15 point 9: the text of ``game.components_json()`` is taken as the file's content,
+    not as a (far too long) path; a long non-JSON string is refused saying what to pass."""
+    for name in salon.game_names():
+        game = salon.load_game(name)
+        text = game.components_json()
+        mine = salon.load_game(name, components=text)
+        assert mine.components["hash"] == game.components["hash"]
+        edited = text.replace('"substitute":true', '"substitute":false', 1)
+        assert edited != text
+        assert salon.load_game(name, components="\n  " + edited).components["substitute"] is False
+    with pytest.raises(salon.ComponentError, match="pass a file path, the parsed JSON as a dict, or the JSON text itself"):
+        salon.load_game("azul_sintra", components="x" * 5000)
+    with pytest.raises(salon.ComponentError, match="invalid component file"):
+        salon.load_game("azul_sintra", components="{ not json")

@@ -89,12 +89,20 @@ def _components_json(components: ComponentSource) -> str | None:
         except (TypeError, ValueError) as err:
             raise ComponentError(f"component data is not JSON-serializable: {err}") from None
     if not isinstance(components, (str, os.PathLike)):
-        raise ComponentError(f"components must be a path or a dict, got {type(components).__name__}")
+        raise ComponentError(f"components must be a path, a dict or JSON text, got {type(components).__name__}")
+    if isinstance(components, str) and components.lstrip().startswith("{"):
+        # The JSON text itself, as game.components_json() prints it (no file name starts so).
+        return components
     path = Path(os.fspath(components))
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise ComponentError(f"cannot read component file {str(path)!r}: {err}") from None
+        shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else type(err).__name__
+        raise ComponentError(
+            f"cannot read component file {shown!r}: {reason}; pass a file path, "
+            "the parsed JSON as a dict, or the JSON text itself (a str starting with '{')"
+        ) from None
 
 
 def load_game(name: str, *, components: ComponentSource = None, **params: bool | int | str) -> Game:
@@ -102,7 +110,8 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
 
     ``name`` is an engine name (see :func:`game_names`) or an OpenSpiel-style string such as
     ``"azul_sintra(players=3,side=B)"``. ``components`` replaces the engine's substitute
-    component set with a user's file (a path, or the parsed JSON as a dict) of the same schema.
+    component set with a user's file of the same schema: a path, the parsed JSON as a dict, or
+    the JSON text itself (what ``game.components_json()`` prints).
     """
     if not isinstance(name, str):
         raise UnknownGameError(f"a game name is a str, got {type(name).__name__}")
@@ -112,7 +121,12 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
 
 
 def registered_games() -> list[dict[str, Any]]:
-    """One dict per registered game: name, long_name, players, parameters."""
+    """One dict per registered game: name, long_name, players, parameters.
+
+    Each parameter is ``{"default", "allowed", "doc", "variant"}``; ``variant`` marks another
+    reading of the rules (left out of the game string at its default, varied alone by
+    :func:`salon.configurations.configurations`).
+    """
     return _core.registered_games()
 
 

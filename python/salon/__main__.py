@@ -72,7 +72,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
         print(f"{entry['name']}: {entry['long_name']} ({entry['min_players']}-{entry['max_players']} players, {info})")
         for pname, spec in sorted(entry["parameters"].items()):
             allowed = f" in {spec['allowed']}" if spec["allowed"] else ""
-            print(f"    {pname} = {spec['default']!r}{allowed}: {spec['doc']}")
+            variant = " (rules variant)" if spec.get("variant") else ""
+            print(f"    {pname} = {spec['default']!r}{allowed}{variant}: {spec['doc']}")
         print(f"    components: {comp['name']} [{label}] hash {comp['hash']}")
     return 0
 

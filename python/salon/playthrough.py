@@ -38,8 +38,10 @@ def _ids(ids: list[int]) -> str:
 
 
 def file_name(game: salon.Game) -> str:
+    """``name(k=v,...).txt``; a rules variant at its default is left out, like the game string."""
+    specs = next(g for g in salon.registered_games() if g["name"] == game.name)["parameters"]
     params = game.get_parameters()
-    parts = [f"{k}={params[k]}" for k in sorted(params)]
+    parts = [f"{k}={params[k]}" for k in sorted(params) if not (specs[k].get("variant") and params[k] == specs[k]["default"])]
     return f"{game.name}({','.join(parts)}).txt"
 
 

@@ -37,10 +37,16 @@ def test_random_sim_test_every_configuration(game: salon.Game) -> None:
 
 def test_parameters_pass_through_strings_and_dicts() -> None:
     g = pyspiel.load_game("salon_atelier_canvas(players=4,expert=True)")
-    assert g.salon_game.get_parameters() == {"expert": True, "players": 4}
-    assert g.get_parameters() == {"expert": True, "players": 4}
+    canvas_defaults = {"expert_draw": False, "expert_secondary": False, "joker_colours": "primary"}
+    assert g.salon_game.get_parameters() == {"expert": True, "players": 4, **canvas_defaults}
+    assert g.get_parameters() == {"expert": True, "players": 4, **canvas_defaults}
+    # The rules variants of issue 15 pass through the game string too.
+    g = pyspiel.load_game("salon_atelier_canvas(players=3,expert_draw=True,joker_colours=basic)")
+    assert g.salon_game.get_parameters() == {**canvas_defaults, "expert": False, "players": 3, "expert_draw": True, "joker_colours": "basic"}
+    assert g.num_distinct_actions() == 486
     g = load("azul_sintra", players=3, side="B")
-    assert g.salon_game.get_parameters() == {"players": 3, "side": "B"}
+    assert g.salon_game.get_parameters() == {"players": 3, "side": "B", "glass_reset": "past_bottom"}
+    assert load("azul_sintra", glass_reset="at_bottom").salon_game.get_parameters()["glass_reset"] == "at_bottom"
     t = g.get_type()
     assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC

@@ -101,6 +101,9 @@ def test_render(default_game: salon.Game, mode: str) -> None:
 def test_parameters_by_keyword() -> None:
     e = SalonAECEnv("azul_sintra", players=3, side="B")
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
-    assert e.game.get_parameters() == {"players": 3, "side": "B"}
+    assert e.game.get_parameters() == {"players": 3, "side": "B", "glass_reset": "past_bottom"}
+    e = SalonAECEnv("azul_sintra", glass_reset="at_bottom")
+    assert e.game.get_parameters()["glass_reset"] == "at_bottom"
+    assert str(e.game) == "azul_sintra(glass_reset=at_bottom,players=2,side=A)"
     with pytest.raises(salon.InvalidParameterError):
         SalonAECEnv(salon.load_game("azul_sintra"), players=3)

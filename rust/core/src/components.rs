@@ -19,6 +19,16 @@ pub struct ComponentInfo {
 }
 
 impl ComponentInfo {
+    /// How boards and texts name the set: "substitute components (not the publisher's)" only
+    /// for a set marked substitute; otherwise "components: <name>".
+    pub fn label(&self) -> String {
+        if self.substitute {
+            "substitute components (not the publisher's)".to_string()
+        } else {
+            format!("components: {}", self.name)
+        }
+    }
+
     /// Builds the info from any serializable component data.
     pub fn of<T: serde::Serialize>(name: &str, substitute: bool, data: &T) -> ComponentInfo {
         // serde_json::Value keeps object keys sorted (no preserve_order feature), so this

@@ -40,6 +40,9 @@ pub struct ParamSpec {
     /// The values accepted; empty means any value of the default's type.
     pub allowed: Vec<ParamValue>,
     pub doc: &'static str,
+    /// A rules variant (another reading of the rules): test sweeps vary it alone, from the
+    /// defaults, instead of crossing it with every other parameter.
+    pub variant: bool,
 }
 
 impl ParamSpec {
@@ -49,6 +52,7 @@ impl ParamSpec {
             default: ParamValue::Int(default),
             allowed: allowed.iter().map(|&v| ParamValue::Int(v)).collect(),
             doc,
+            variant: false,
         }
     }
     pub fn str_choice(name: &'static str, default: &str, allowed: &[&str], doc: &'static str) -> Self {
@@ -57,10 +61,16 @@ impl ParamSpec {
             default: ParamValue::Str(default.to_string()),
             allowed: allowed.iter().map(|v| ParamValue::Str(v.to_string())).collect(),
             doc,
+            variant: false,
         }
     }
     pub fn flag(name: &'static str, default: bool, doc: &'static str) -> Self {
-        ParamSpec { name, default: ParamValue::Bool(default), allowed: vec![], doc }
+        ParamSpec { name, default: ParamValue::Bool(default), allowed: vec![], doc, variant: false }
+    }
+    /// Marks a rules variant (see [`ParamSpec::variant`]).
+    pub fn as_variant(mut self) -> Self {
+        self.variant = true;
+        self
     }
 }
 

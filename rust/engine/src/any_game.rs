@@ -84,9 +84,16 @@ impl AnyGame {
         each_game!(self, AnyGame, g => g.observation_tensor_size())
     }
 
-    /// `name(k=v,...)` with every resolved parameter.
+    /// `name(k=v,...)` with every resolved parameter, except a rules variant left at its
+    /// default (so that adding a variant does not change the strings of existing games).
     pub fn spec_string(&self) -> String {
-        format!("{}({})", self.name(), self.params())
+        fn specs<G: Game>(_: &G) -> Vec<salon_core::ParamSpec> {
+            G::param_specs()
+        }
+        let specs = each_game!(self, AnyGame, g => specs(g.as_ref()));
+        let at_variant_default = |k: &str, v: &salon_core::ParamValue| specs.iter().any(|s| s.variant && s.name == k && &s.default == v);
+        let parts: Vec<String> = self.params().iter().filter(|&(k, v)| !at_variant_default(k, v)).map(|(k, v)| format!("{k}={v}")).collect();
+        format!("{}({})", self.name(), parts.join(","))
     }
 
     pub fn new_initial_state(&self, seed: u64) -> AnyState {

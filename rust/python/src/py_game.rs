@@ -41,6 +41,7 @@ pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             }
             p.set_item("allowed", allowed)?;
             p.set_item("doc", spec.doc)?;
+            p.set_item("variant", spec.variant)?;
             params.set_item(spec.name, p)?;
         }
         d.set_item("parameters", params)?;

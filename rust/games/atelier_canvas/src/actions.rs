@@ -1,7 +1,7 @@
 //! Action ids: dense families, legal-move generation and action strings.
 //!
 //! A turn is split into small decisions so that the space is fixed (484 ids) and every legal
-//! turn, payments included, is reachable:
+//! turn, payments included, is reachable (486 ids with `joker_colours=basic`):
 //!
 //! | ids | family | meaning |
 //! |---|---|---|
@@ -16,6 +16,7 @@
 //! | 377-481 | `DISCARD + c` | discard card `c` from hand (hand limit after a draw) |
 //! | 482 | `END_TURN` | stop playing cards this turn |
 //! | 483 | `PASS` | only when the player can neither draw nor play |
+//! | 484-485 | `PAY_JOKER_WB + k` | `joker_colours=basic`: pay one white / black unit with a joker (appended so that the ids above keep their meaning; without the option the space ends at 484) |
 //!
 //! Card ids are the card table's (blank 0-39, drawn 40-69, painted 70-94, jokers 95-104).
 //!
@@ -52,7 +53,8 @@ pub const PAY_PAIR: Action = PAY_TURN + NUM_PLAYABLE as Action;
 pub const DISCARD: Action = PAY_PAIR + NUM_BLANK as Action;
 pub const END_TURN: Action = DISCARD + NUM_CARDS as Action;
 pub const PASS: Action = END_TURN + 1;
-pub const NUM_ACTIONS: usize = PASS as usize + 1;
+pub const PAY_JOKER_WB: Action = PASS + 1;
+pub const NUM_ACTIONS: usize = PAY_JOKER_WB as usize + 2;
 
 /// The index of `action` within the family starting at `base` of `len` ids.
 #[inline]
@@ -135,12 +137,12 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             let any_slot = (0..CIRCLE).any(|i| slot_ok(s, i));
             for i in 0..CIRCLE {
                 if slot_ok(s, i)
-                    && (slot_ok(s, i + 1) || slot_ok(s, i + CIRCLE - 1) || (!game.expert && deck >= 1))
+                    && (slot_ok(s, i + 1) || slot_ok(s, i + CIRCLE - 1) || (!game.expert_draw && deck >= 1))
                 {
                     out.push(TAKE_SLOT + i as Action);
                 }
             }
-            if deck >= 2 || (deck >= 1 && !game.expert && any_slot) {
+            if deck >= 2 || (deck >= 1 && !game.expert_draw && any_slot) {
                 out.push(TAKE_DECK);
             }
             push_plays(s, game, p, out);
@@ -151,7 +153,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
         Phase::Second => {
             let deck = s.deck_available();
             if s.first_take == TAKE_FROM_DECK {
-                if !game.expert {
+                if !game.expert_draw {
                     for i in 0..CIRCLE {
                         if slot_ok(s, i) {
                             out.push(TAKE_SLOT + i as Action);
@@ -171,7 +173,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
                 if hi != lo && slot_ok(s, hi) {
                     out.push(TAKE_SLOT + hi as Action);
                 }
-                if !game.expert && deck >= 1 {
+                if !game.expert_draw && deck >= 1 {
                     out.push(TAKE_DECK);
                 }
             }
@@ -263,14 +265,14 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     }
     for card in Bits(h.untapped) {
         if ok_turn[colour[card] as usize] {
-            if !out.wants(PAY_TURN + card as Action) || (game.expert && !turn_keeps_feasible(s, game, p, &needs, card)) {
+            if !out.wants(PAY_TURN + card as Action) || (game.expert_secondary && !turn_keeps_feasible(s, game, p, &needs, card)) {
                 continue;
             }
             out.push(PAY_TURN + card as Action);
         }
     }
     // Expert: a drawn-on-blank pair for a whole secondary.
-    if game.expert && out.wants_family(PAY_PAIR, NUM_BLANK) {
+    if game.expert_secondary && out.wants_family(PAY_PAIR, NUM_BLANK) {
         for b in h.stacks() {
             if let Some(sec) = s.pair_secondary(game, b, p) {
                 if needs.pair[sec] > 0 {
@@ -289,6 +291,21 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
             }
         }
     }
+    // joker_colours=basic: a joker as white or black (the last ids, so the list stays ascending).
+    if src.jokers > 0 && game.jokers_pay_white_black && out.wants_family(PAY_JOKER_WB, 2) {
+        for k in 0..2 {
+            let c = 3 + k;
+            if needs.plain[c] > 0 {
+                let mut n = needs;
+                n.plain[c] -= 1;
+                let mut s2 = src;
+                s2.jokers -= 1;
+                if n.feasible(&s2) {
+                    out.push(PAY_JOKER_WB + k as Action);
+                }
+            }
+        }
+    }
 }
 
 /// Outside the expert variant every untapped palette card of a colour is alike.
@@ -300,7 +317,7 @@ fn any_palette_card_keeps_feasible(
     src: &crate::state::Sources,
     c: usize,
 ) -> bool {
-    if game.expert {
+    if game.expert_secondary {
         return true; // checked card by card in turn_keeps_feasible
     }
     let mut s2 = *src;
@@ -389,6 +406,9 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
     if let Some(k) = family(action, PAY_JOKER, 3) {
         return format!("pay {} with a joker", COLOUR_NAMES[k]);
     }
+    if let Some(k) = family(action, PAY_JOKER_WB, 2) {
+        return format!("pay {} with a joker", COLOUR_NAMES[3 + k]);
+    }
     if let Some(c) = family(action, PAY_TURN, NUM_PLAYABLE) {
         return format!("pay {} by turning {}", colour_name(game, c), card_name(game, c));
     }
@@ -431,7 +451,11 @@ pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) ->
                 "end" => END_TURN as usize,
                 "pass" => PASS as usize,
                 "pay" => match (word(2)?, word(3)?) {
-                    ("with", _) => PAY_JOKER as usize + colour(word(1)?)?,
+                    ("with", _) => match colour(word(1)?)? {
+                        k @ 0..=2 => PAY_JOKER as usize + k,
+                        k @ 3..=4 => PAY_JOKER_WB as usize + k - 3,
+                        _ => return None,
+                    },
                     ("by", "discarding") => PAY_HAND as usize + card(word(4)?)?,
                     ("by", "turning") if word(5).is_some() => PAY_PAIR as usize + card(word(4)?)?,
                     ("by", "turning") => PAY_TURN as usize + card(word(4)?)?,

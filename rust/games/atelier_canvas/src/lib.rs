@@ -48,7 +48,12 @@ pub const MAX_ROUNDS: usize = 150;
 pub struct AtelierCanvas {
     pub(crate) params: Params,
     pub(crate) players: usize,
-    pub(crate) expert: bool,
+    /// Expert secondary colours: only from a drawn-on-blank pair of the palette.
+    pub(crate) expert_secondary: bool,
+    /// Expert draw: two adjacent circle cards or two deck cards, no mixed draw.
+    pub(crate) expert_draw: bool,
+    /// Jokers also pay white and black (the `joker_colours=basic` reading).
+    pub(crate) jokers_pay_white_black: bool,
     pub(crate) set: Arc<CardSet>,
     pub(crate) facts: Arc<CardFacts>,
     pub(crate) info: ComponentInfo,
@@ -60,9 +65,39 @@ impl AtelierCanvas {
         &self.set
     }
 
-    /// True in the expert variant.
+    /// True when both expert rules are on (`expert=true`, or both separate parameters).
     pub fn expert(&self) -> bool {
-        self.expert
+        self.expert_secondary && self.expert_draw
+    }
+
+    /// True when secondary colours come only from a drawn-on-blank pair of the palette.
+    pub fn expert_secondary(&self) -> bool {
+        self.expert_secondary
+    }
+
+    /// True when the mixed draw (one circle card and one deck card) is not allowed.
+    pub fn expert_draw(&self) -> bool {
+        self.expert_draw
+    }
+
+    /// The rules variants in force, for titles: `, expert`, `, expert draw`, `, jokers pay any basic colour`...
+    pub(crate) fn variant_label(&self) -> String {
+        let mut out = String::new();
+        match (self.expert_secondary, self.expert_draw) {
+            (true, true) => out.push_str(", expert"),
+            (true, false) => out.push_str(", expert secondary colours"),
+            (false, true) => out.push_str(", expert draw"),
+            (false, false) => {}
+        }
+        if self.jokers_pay_white_black {
+            out.push_str(", jokers pay any basic colour");
+        }
+        out
+    }
+
+    /// True when a joker may pay white or black as well as cyan, magenta or yellow.
+    pub fn jokers_pay_white_black(&self) -> bool {
+        self.jokers_pay_white_black
     }
 
     /// The id of a card by its name in the component file.
@@ -101,8 +136,23 @@ impl Game for AtelierCanvas {
             ParamSpec::flag(
                 "expert",
                 false,
-                "expert variant: secondary colours only from a drawn-on-blank pair of the palette, and no mixed draw",
+                "expert variant: both expert rules (expert_secondary and expert_draw)",
             ),
+            ParamSpec::flag(
+                "expert_secondary",
+                false,
+                "expert rule 1 alone: secondary colours only from a drawn-on-blank pair of the palette",
+            )
+            .as_variant(),
+            ParamSpec::flag("expert_draw", false, "expert rule 2 alone: no mixed draw (two adjacent circle cards or two deck cards)")
+                .as_variant(),
+            ParamSpec::str_choice(
+                "joker_colours",
+                "primary",
+                &["primary", "basic"],
+                "what a joker pays: primary = cyan, magenta or yellow; basic = any of the five basic colours (white and black too)",
+            )
+            .as_variant(),
         ]
     }
 
@@ -120,8 +170,24 @@ impl Game for AtelierCanvas {
         }
         let info = ComponentInfo::of(&set.file.name, set.file.substitute, &set.file);
         let expert = params.bool("expert");
-        let facts = Arc::new(CardFacts::of(&set, expert));
-        Ok(AtelierCanvas { params: params.clone(), players: players as usize, expert, set: Arc::new(set), facts, info })
+        let expert_secondary = expert || params.bool("expert_secondary");
+        let expert_draw = expert || params.bool("expert_draw");
+        let jokers_pay_white_black = match params.str("joker_colours") {
+            "primary" => false,
+            "basic" => true,
+            other => return Err(SalonError::param("joker_colours", format!("{other:?} is not allowed; choose primary or basic"))),
+        };
+        let facts = Arc::new(CardFacts::of(&set, expert_secondary));
+        Ok(AtelierCanvas {
+            params: params.clone(),
+            players: players as usize,
+            expert_secondary,
+            expert_draw,
+            jokers_pay_white_black,
+            set: Arc::new(set),
+            facts,
+            info,
+        })
     }
 
     fn params(&self) -> &Params {
@@ -137,7 +203,12 @@ impl Game for AtelierCanvas {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        actions::NUM_ACTIONS
+        // The white and black joker payments are appended ids, present only when jokers pay them.
+        if self.jokers_pay_white_black {
+            actions::NUM_ACTIONS
+        } else {
+            actions::PAY_JOKER_WB as usize
+        }
     }
 
     fn max_chance_outcomes(&self) -> usize {

@@ -163,7 +163,8 @@ pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p
         let j = (p + r) % n;
         put(if r < n { scores[j] as f32 / 20.0 } else { 0.0 }, out);
     }
-    put(if game.expert { 1.0 } else { 0.0 }, out);
+    // The secondary-colour rule (it changes what pays); `expert=true` sets it.
+    put(if game.expert_secondary { 1.0 } else { 0.0 }, out);
     debug_assert_eq!(i, TENSOR_SIZE);
 }
 

@@ -17,7 +17,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
     let _ = writeln!(
         o,
         "Atelier (canvas) {n} players{}; turn {}; phase {:?}; player to act {}; paintings {}/{}{}",
-        if game.expert { ", expert" } else { "" },
+        game.variant_label(),
         s.turns,
         s.phase,
         s.current,

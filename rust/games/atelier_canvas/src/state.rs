@@ -116,6 +116,8 @@ pub const TAKE_FROM_DECK: u8 = 8;
 pub(crate) struct Sources {
     pub hand: [u8; NUM_BASIC],
     pub jokers: u8,
+    /// `joker_colours=basic`: jokers pay white and black units too.
+    pub jokers_pay_white_black: bool,
     pub palette: [u8; NUM_BASIC],
     pub pairs: [u8; 4],
 }
@@ -171,8 +173,8 @@ impl Needs {
             let left = have - self.comp[c] as u32;
             let deficit = (self.plain[c] as u32).saturating_sub(left);
             if deficit > 0 {
-                if c >= 3 {
-                    return false; // white and black: no joker
+                if c >= 3 && !src.jokers_pay_white_black {
+                    return false; // white and black: no joker (the default reading)
                 }
                 jokers_needed += deficit;
             }
@@ -339,7 +341,8 @@ impl AtelierCanvasState {
         for c in Bits(h.untapped) {
             s.palette[colour[c] as usize] += 1;
         }
-        if game.expert {
+        s.jokers_pay_white_black = game.jokers_pay_white_black;
+        if game.expert_secondary {
             for b in h.stacks() {
                 if let Some(s_idx) = self.pair_secondary_of(game, b, h) {
                     s.pairs[s_idx] += 1;
@@ -578,7 +581,9 @@ impl AtelierCanvasState {
                 n.plain[c] = n.plain[c].saturating_sub(1);
             }
             self.discard_from_hand(card);
-        } else if let Some(c) = actions::family(action, PAY_JOKER, 3) {
+        } else if let Some(c) = actions::family(action, PAY_JOKER, 3)
+            .or_else(|| actions::family(action, actions::PAY_JOKER_WB, 2).map(|k| 3 + k))
+        {
             if let Some(j) = (FIRST_JOKER..NUM_CARDS).find(|&j| self.in_hand(j, p)) {
                 self.discard_from_hand(j);
             }

@@ -113,7 +113,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
         "bold",
         &format!(
             "Atelier (canvas card game), {n} players{} - turn {}; paintings {}/{}{}",
-            if game.expert { ", expert" } else { "" },
+            game.variant_label(),
             s.turns,
             s.paintings,
             END_PAINTINGS.get(n).copied().unwrap_or(0),
@@ -121,7 +121,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
         ),
     );
     text(&mut out, 12, 42, 13, "start", "normal", &phase_text(s, game));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; substitute components (not the publisher's)"));
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
 
     // The circle.
     text(&mut out, 12, 66, 12, "start", "bold", "circle");

@@ -53,3 +53,22 @@ fn conformance_4_players_expert() {
 fn conformance_5_players_expert() {
     run(5, true);
 }
+
+/// The rules variants alone, each from the defaults (3 players).
+fn run_variant(name: &str, value: ParamValue, seed: u64) {
+    let params = Params::new().with("players", ParamValue::Int(3)).with(name, value);
+    let g = AtelierCanvas::with_params(&params, None).unwrap();
+    check_game(&g, GAMES, seed, check_invariants);
+}
+#[test]
+fn conformance_3_players_expert_secondary_alone() {
+    run_variant("expert_secondary", ParamValue::Bool(true), 3101);
+}
+#[test]
+fn conformance_3_players_expert_draw_alone() {
+    run_variant("expert_draw", ParamValue::Bool(true), 3102);
+}
+#[test]
+fn conformance_3_players_jokers_pay_any_basic_colour() {
+    run_variant("joker_colours", ParamValue::Str("basic".into()), 3103);
+}

@@ -783,6 +783,73 @@ fn expert_secondary_only_from_a_drawn_on_blank_pair_of_the_palette() {
     assert_eq!(s.paintings(), 1);
 }
 
+fn game_variant(name: &str, value: ParamValue) -> AtelierCanvas {
+    AtelierCanvas::with_params(&params(2, false).with(name, value), None).unwrap()
+}
+
+#[test]
+fn expert_rules_are_two_separate_options_expert_true_means_both() {
+    let both = game(2, true);
+    assert!(both.expert_secondary() && both.expert_draw() && both.expert());
+    let sec = game_variant("expert_secondary", ParamValue::Bool(true));
+    assert!(sec.expert_secondary() && !sec.expert_draw() && !sec.expert());
+    let draw = game_variant("expert_draw", ParamValue::Bool(true));
+    assert!(!draw.expert_secondary() && draw.expert_draw() && !draw.expert());
+    let none = game(2, false);
+    assert!(!none.expert_secondary() && !none.expert_draw());
+}
+
+#[test]
+fn expert_draw_rule_alone_no_mixed_draw_secondaries_still_mixed_from_hand() {
+    let g = game_variant("expert_draw", ParamValue::Bool(true));
+    let mut s = build(&g, &pos(|p| p.hands = vec![vec![], vec![]]));
+    act(&mut s, &g, "draw from the deck");
+    chance(&mut s, &g, "J01");
+    assert_eq!(legal(&s, &g), vec!["draw from the deck"]);
+    // P02 costs red+yellow+black: yellow and magenta from hand make red under this rule alone.
+    let s = build(&g, &pos(|p| {
+        p.hands = vec![vec!["P02", "B11", "B12", "B21", "B03"], vec![]];
+        p.palettes = vec![vec![vec!["B40", "D02"]], vec![]];
+    }));
+    assert!(has_prefix(&s, &g, "play P02"));
+}
+
+#[test]
+fn expert_secondary_rule_alone_keeps_the_mixed_draw() {
+    let g = game_variant("expert_secondary", ParamValue::Bool(true));
+    let s = build(&g, &pos(|p| {
+        p.hands = vec![vec!["P02", "B11", "B12", "B21", "B03"], vec![]];
+        p.palettes = vec![vec![vec!["B40", "D02"]], vec![]];
+    }));
+    assert!(!has_prefix(&s, &g, "play P02"), "red only from a drawn-on-blank pair");
+    let mut s = build(&g, &pos(|p| p.hands = vec![vec![], vec![]]));
+    act(&mut s, &g, "draw from the deck");
+    chance(&mut s, &g, "J01");
+    assert!(has(&s, &g, "take slot 3: D27"), "the mixed draw stays");
+}
+
+#[test]
+fn joker_colours_basic_a_joker_pays_white_or_black_never_a_secondary() {
+    let g = game_variant("joker_colours", ParamValue::Str("basic".into()));
+    assert_eq!(g.num_distinct_actions(), 486);
+    assert_eq!(game(2, false).num_distinct_actions(), 484, "the default space ends before the appended ids");
+    // B06 (cyan) costs magenta+white: two jokers pay both.
+    let mut s = build(&g, &pos(|p| p.hands = vec![vec!["B06", "J01", "J02"], vec![]]));
+    play(&mut s, &g, "B06", &[]);
+    assert_eq!(legal(&s, &g), vec!["pay magenta with a joker", "pay white with a joker"]);
+    let white = s.string_to_action(&g, "pay white with a joker").unwrap();
+    assert_eq!(white, 484);
+    act(&mut s, &g, "pay white with a joker");
+    act(&mut s, &g, "pay magenta with a joker");
+    assert_eq!(s.discard_pile().len(), 2);
+    // Still no secondary from jokers: P02 needs red (yellow+magenta).
+    let s = build(&g, &pos(|p| {
+        p.hands = vec![vec!["P02", "J01", "J02", "J03", "B03"], vec![]];
+        p.palettes = vec![vec![vec!["B40", "D02"]], vec![]];
+    }));
+    assert!(!has_prefix(&s, &g, "play P02"), "jokers cannot make red");
+}
+
 // ----- hidden information --------------------------------------------------------------
 
 #[test]
@@ -964,4 +1031,23 @@ fn parameters_players_2_to_5_and_expert() {
     assert_eq!(d.num_players(), 2);
     assert!(!d.expert());
     assert_eq!(AtelierCanvas::info().name, "atelier_canvas");
+}
+
+#[test]
+fn a_component_file_not_marked_substitute_is_never_called_substitute() {
+    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
+    let params = Params::new().with("players", ParamValue::Int(2));
+    let g = AtelierCanvas::with_params(&params, None).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "my printed copy".into();
+    v["substitute"] = false.into();
+    let u = AtelierCanvas::with_params(&params, Some(&v.to_string())).unwrap();
+    let s = u.new_initial_state();
+    let svg = s.render_svg(&u, None);
+    for text in [AtelierCanvas::info().long_name.to_string(), s.render(&u), svg.clone()] {
+        assert!(!text.to_lowercase().contains("substitute"), "{text}");
+    }
+    assert!(svg.contains("components: my printed copy"));
+    let s = g.new_initial_state();
+    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
 }

@@ -141,7 +141,7 @@ pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio, viewer: Optio
         format!("phase: {}; P{} to move", s.phase.name(), s.current)
     };
     text(&mut out, 12, 42, 13, "start", "normal", &format!("{mover}; start player P{}", s.start));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; substitute components (not the publisher's)"));
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
     if in_turn {
         text(&mut out, 12, 64, 12, "start", "bold", "dice:");
         let faces = faces_string(&s.rolled);

@@ -211,6 +211,26 @@ fn option_b_spend_one_die_for_an_inspiration_token_and_no_dice_action() {
 }
 
 #[test]
+fn option_b_leaves_the_turn_open_for_inspiration_carols_turn_ends_with_nothing_left() {
+    // RD: "Además de realizar A o B, los jugadores también pueden ... en cualquier momento
+    // durante sus turnos: gaste fichas de inspiración"; the example's Carol, after B, holds 2
+    // tokens and no cylinders, so "end turn" is all she can do: her turn ends at once.
+    let (g, mut s) = started(2, &[RED, BLUE], &[3, 4, 4, 5]);
+    play(&g, &mut s, &["spend 3 for inspiration"]);
+    assert_eq!(testing::tokens(&s, 0), 2);
+    assert_eq!(legal(&g, &s), vec!["end turn"], "Carol's case");
+    // With the cylinders for a face-up painting, the same 2 tokens can still paint after B.
+    let (g, mut s) = started(2, &[RED, BLUE], &[3, 4, 4, 5]);
+    testing::set_cylinders(&mut s, 0, [1, 1, 0, 0]);
+    play(&g, &mut s, &["spend 3 for inspiration"]);
+    let l = legal(&g, &s);
+    assert!(l.contains(&"pay 2 inspiration: paint slot 0 Fog over the Quay".to_string()), "{l:?}");
+    assert!(l.contains(&"end turn".to_string()));
+    play(&g, &mut s, &["pay 2 inspiration: paint slot 0 Fog over the Quay"]);
+    assert_eq!(testing::owned_paintings(&s, 0), vec![0]);
+}
+
+#[test]
 fn option_a_spend_one_or_more_dice_excludes_option_b() {
     let (g, mut s) = started(2, &[RED, BLUE], &[1, 2, 4, 6]);
     assert!(legal(&g, &s).contains(&"spend 4 for inspiration".to_string()));
@@ -1052,4 +1072,23 @@ fn render_and_observation_strings_are_readable() {
     println!("{}", s.information_state_string(&g, 1).unwrap());
     assert!(r.contains("piles: blue"));
     assert!(r.contains("patron "));
+}
+
+#[test]
+fn a_component_file_not_marked_substitute_is_never_called_substitute() {
+    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
+    let params = Params::new().with("players", ParamValue::Int(2));
+    let g = AtelierStudio::with_params(&params, None).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "my printed copy".into();
+    v["substitute"] = false.into();
+    let u = AtelierStudio::with_params(&params, Some(&v.to_string())).unwrap();
+    let s = u.new_initial_state();
+    let svg = s.render_svg(&u, None);
+    for text in [AtelierStudio::info().long_name.to_string(), s.render(&u), svg.clone()] {
+        assert!(!text.to_lowercase().contains("substitute"), "{text}");
+    }
+    assert!(svg.contains("components: my printed copy"));
+    let s = g.new_initial_state();
+    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
 }

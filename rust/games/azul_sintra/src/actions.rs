@@ -8,8 +8,8 @@
 //! | 450 | move back | move the glazier back above the leftmost remaining strip (legal when he stands right of it) |
 //! | 451..456 | keep | `451 + colour`: keep a piece of that colour from the completed strip (asked only when it holds more than one colour) |
 //!
-//! Strings: `take red from factory 3 to strip 2`, `take red from centre, break all`,
-//! `move glazier back`, `keep red` (factories and strips numbered from 1 in strings).
+//! Strings: `take red from factory 2 to slot 1`, `take red from centre, break all`,
+//! `move glazier back`, `keep red` (factories and slots count from 0, as the ids do).
 //!
 //! # Chance outcomes (16)
 //!
@@ -164,7 +164,7 @@ fn push_bag(s: &AzulSintraState, out: &mut ChanceOutcomes) {
     }
 }
 
-/// Parses a decision string (`take red from factory 3 to strip 2`, `move glazier back`,
+/// Parses a decision string (`take red from factory 2 to slot 1`, `move glazier back`,
 /// `keep red`) into its id, without checking legality.
 pub fn parse_decision(text: &str) -> Option<Action> {
     if text == "move glazier back" {
@@ -180,22 +180,22 @@ pub fn parse_decision(text: &str) -> Option<Action> {
     let (source, dest) = match rest.strip_suffix(", break all") {
         Some(src) => (src, BREAK_ALL),
         None => {
-            let (src, d) = rest.split_once(" to strip ")?;
+            let (src, d) = rest.split_once(" to slot ")?;
             let d: usize = d.parse().ok()?;
-            if !(1..=NUM_SLOTS).contains(&d) {
+            if d >= NUM_SLOTS {
                 return None;
             }
-            (src, d - 1)
+            (src, d)
         }
     };
     let source = if source == "centre" {
         CENTRE
     } else {
         let k: usize = source.strip_prefix("factory ")?.parse().ok()?;
-        if !(1..=crate::MAX_FACTORIES).contains(&k) {
+        if k >= crate::MAX_FACTORIES {
             return None;
         }
-        k - 1
+        k
     };
     Some(take(source, colour, dest))
 }
@@ -208,23 +208,23 @@ pub(crate) fn action_to_string(s: &AzulSintraState, game: &AzulSintra, action: A
         Phase::Strips => {
             let strip = action / 2;
             let face = if action % 2 == 0 { "a" } else { "b" };
-            format!("player {} slot {}: strip id {} face {}", s.setup_player, s.setup_slot as usize + 1, strip, face)
+            format!("player {} slot {}: strip {} face {}", s.setup_player, s.setup_slot, strip, face)
         }
         Phase::RoundTrack => {
             let space = if s.track_step < 5 { ROMAN[1 + s.track_step as usize] } else { ROMAN[0] };
             format!("round {space} colour: {}", colour_name(action as usize))
         }
         Phase::Fill => {
-            format!("draw {} for factory {}", colour_name(action as usize), s.fill_factory as usize + 1)
+            format!("draw {} for factory {}", colour_name(action as usize), s.fill_factory)
         }
         Phase::End => format!("action {action} (game over)"),
         Phase::Play | Phase::Keep => match decode(action) {
             Decoded::Take { source, colour, dest } => {
-                let from = if source == CENTRE { "centre".to_string() } else { format!("factory {}", source + 1) };
+                let from = if source == CENTRE { "centre".to_string() } else { format!("factory {source}") };
                 if dest == BREAK_ALL {
                     format!("take {} from {from}, break all", colour_name(colour))
                 } else {
-                    format!("take {} from {from} to strip {}", colour_name(colour), dest + 1)
+                    format!("take {} from {from} to slot {dest}", colour_name(colour))
                 }
             }
             Decoded::MoveBack => "move glazier back".to_string(),
@@ -265,11 +265,12 @@ mod tests {
 
     #[test]
     fn decision_strings_parse_to_their_ids() {
-        assert_eq!(parse_decision("take red from factory 3 to strip 2"), Some(take(2, 2, 1)));
+        assert_eq!(parse_decision("take red from factory 2 to slot 1"), Some(take(2, 2, 1)));
+        assert_eq!(parse_decision("take red from factory 0 to slot 0"), Some(take(0, 2, 0)));
         assert_eq!(parse_decision("take violet from centre, break all"), Some(take(CENTRE, 4, BREAK_ALL)));
         assert_eq!(parse_decision("move glazier back"), Some(MOVE_BACK));
         assert_eq!(parse_decision("keep green"), Some(KEEP + 3));
-        for bad in ["take red from factory 0 to strip 2", "take red from factory 3 to strip 9", "take pink from centre, break all", "keep", "", "take red from centre to strip x"] {
+        for bad in ["take red from factory 9 to slot 2", "take red from factory 3 to slot 8", "take red from factory 3 to strip 2", "take pink from centre, break all", "keep", "", "take red from centre to slot x"] {
             assert_eq!(parse_decision(bad), None, "{bad}");
         }
     }

@@ -42,6 +42,9 @@ pub struct AzulSintra {
     num_players: usize,
     num_factories: usize,
     side_b: bool,
+    /// `glass_reset=at_bottom` (the publisher's English rulebook): the marker resets on
+    /// reaching the last space, not on the step after it.
+    pub(crate) reset_at_bottom: bool,
     /// `faces[strip][face][space]`: colour 0..5 or joker (5).
     pub(crate) faces: [[[u8; STRIP_SPACES]; 2]; NUM_SLOTS],
     /// Whether a face has a joker space (it may not be face up at set-up).
@@ -92,7 +95,9 @@ impl Game for AzulSintra {
     fn info() -> GameInfo {
         GameInfo {
             name: "azul_sintra",
-            long_name: "Azul: Stained Glass of Sintra (substitute strip layouts, window values and track: not the publisher's data)",
+            // The component set (substitute or a user's) is named by `components()`, not here:
+            // the title stays true whichever set is loaded.
+            long_name: "Azul: Stained Glass of Sintra",
             min_players: 2,
             max_players: 4,
             perfect_information: true,
@@ -108,6 +113,13 @@ impl Game for AzulSintra {
                 &["A", "B"],
                 "palace-board side: A scores ornaments, B scores complete windows x pieces of the best colour",
             ),
+            ParamSpec::str_choice(
+                "glass_reset",
+                "past_bottom",
+                &["past_bottom", "at_bottom"],
+                "broken-glass reset: past_bottom = the step after reaching -18 costs 18 points (the Spanish rule document); at_bottom = reaching -18 costs 18 points at once (the publisher's English rulebook)",
+            )
+            .as_variant(),
         ]
     }
 
@@ -121,6 +133,11 @@ impl Game for AzulSintra {
             "A" => false,
             "B" => true,
             other => return Err(SalonError::param("side", format!("{other:?} is not allowed; choose \"A\" or \"B\""))),
+        };
+        let reset_at_bottom = match params.str("glass_reset") {
+            "past_bottom" => false,
+            "at_bottom" => true,
+            other => return Err(SalonError::param("glass_reset", format!("{other:?} is not allowed; choose \"past_bottom\" or \"at_bottom\""))),
         };
         let data = Components::parse(components_json.unwrap_or(components::SUBSTITUTE_JSON))?;
         let info = ComponentInfo::of(&data.name, data.substitute, &data.to_file());
@@ -157,6 +174,7 @@ impl Game for AzulSintra {
             num_players,
             num_factories: FACTORIES[num_players],
             side_b,
+            reset_at_bottom,
         })
     }
 

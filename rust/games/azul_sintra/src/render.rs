@@ -29,15 +29,20 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
     let mut out = String::new();
     let phase = match s.phase {
         Phase::StartPlayer => "set-up: choosing the start player".to_string(),
-        Phase::Strips => format!("set-up: strips of player {} slot {}", s.setup_player, s.setup_slot as usize + 1),
+        Phase::Strips => format!("set-up: strips of player {} slot {}", s.setup_player, s.setup_slot),
         Phase::RoundTrack => "set-up: round track".to_string(),
-        Phase::Fill => format!("filling factory {}", s.fill_factory as usize + 1),
+        Phase::Fill => format!("filling factory {}", s.fill_factory),
         Phase::Play => format!("player {} to play", s.current),
-        Phase::Keep => format!("player {} chooses the piece to keep from strip {}", s.current, s.keep_slot as usize + 1),
+        Phase::Keep => format!("player {} chooses the piece to keep from slot {}", s.current, s.keep_slot),
         Phase::End => "game over".to_string(),
     };
     let side = if game.side_b() { "B" } else { "A" };
-    let _ = writeln!(out, "Azul: Stained Glass of Sintra (substitute components), side {side}; round {} of 6; {phase}", (s.round as usize + 1).min(NUM_ROUNDS));
+    let _ = writeln!(
+        out,
+        "Azul: Stained Glass of Sintra; {}; side {side}; round {} of 6; {phase}",
+        salon_core::Game::components(game).label(),
+        (s.round as usize + 1).min(NUM_ROUNDS)
+    );
     let track: Vec<String> = (0..NUM_ROUNDS)
         .map(|i| match s.round_track(i) {
             Some(c) => colour_name(c).to_string(),
@@ -52,7 +57,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
     });
     let _ = writeln!(out, "bag: {} | tower: {}", counts(&s.bag), counts(&s.tower));
     for f in 0..game.num_factories() {
-        let _ = writeln!(out, "factory {}: {}", f + 1, counts(&s.factories[f]));
+        let _ = writeln!(out, "factory {f}: {}", counts(&s.factories[f]));
     }
     let _ = writeln!(out, "centre: {}", counts(&s.centre));
     for p in 0..game.num_players {
@@ -64,7 +69,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
             b.track,
             game.track_value(b.track as usize),
             b.resets,
-            b.glazier as usize + 1
+            b.glazier
         );
         for slot in 0..NUM_SLOTS {
             let strip = if b.has_strip(slot) {
@@ -80,8 +85,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
             let g = if b.glazier as usize == slot { "*" } else { " " };
             let _ = writeln!(
                 out,
-                "  {g}slot {}: {strip} window {}{} (value {})",
-                slot + 1,
+                "  {g}slot {slot}: {strip} window {}{} (value {})",
                 piece(b.window[slot][0]),
                 piece(b.window[slot][1]),
                 game.window_values[slot]

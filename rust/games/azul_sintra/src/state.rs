@@ -262,11 +262,19 @@ impl AzulSintraState {
         (0..STRIP_SPACES).any(|i| b.filled[slot][i] == 0 && (layout[i] == colour as u8 || layout[i] == JOKER))
     }
 
-    /// Moves player `p`'s broken-glass marker one space down (resetting at the bottom).
+    /// Moves player `p`'s broken-glass marker one space down (resetting at the bottom: on
+    /// the step past the last space, or with `glass_reset=at_bottom` on reaching it).
     pub(crate) fn step_down(&mut self, game: &AzulSintra, p: usize) {
         let last = game.track_last();
         let b = &mut self.boards[p];
-        if b.track as usize >= last {
+        if game.reset_at_bottom {
+            b.track += 1;
+            if b.track as usize >= last {
+                b.score -= (-game.track_value(last)) as i16;
+                b.resets = b.resets.saturating_add(1);
+                b.track = 0;
+            }
+        } else if b.track as usize >= last {
             b.score -= (-game.track_value(last)) as i16;
             b.resets = b.resets.saturating_add(1);
             b.track = 0;

@@ -62,9 +62,9 @@ fn phase_text(s: &AzulSintraState) -> String {
         Phase::StartPlayer => "set-up: choosing the start player".to_string(),
         Phase::Strips => format!("set-up: strips of player {}", s.setup_player),
         Phase::RoundTrack => "set-up: round track".to_string(),
-        Phase::Fill => format!("filling factory {}", s.fill_factory as usize + 1),
+        Phase::Fill => format!("filling factory {}", s.fill_factory),
         Phase::Play => format!("player {} to play", s.current),
-        Phase::Keep => format!("player {} keeps a piece of strip {}", s.current, s.keep_slot as usize + 1),
+        Phase::Keep => format!("player {} keeps a piece of slot {}", s.current, s.keep_slot),
         Phase::End => "game over".to_string(),
     }
 }
@@ -88,7 +88,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra, viewer: Option<usiz
     };
     text(&mut out, 12, 22, 16, "start", "bold", &format!("Azul: Stained Glass of Sintra, side {side}, round {round} of 6"));
     text(&mut out, 12, 42, 14, "start", "normal", &format!("{}{who}", phase_text(s)));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", "substitute components (not the publisher's)");
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &salon_core::Game::components(game).label());
 
     // Round track.
     text(&mut out, 12, 68, 12, "start", "bold", "round track");
@@ -117,7 +117,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra, viewer: Option<usiz
     for f in 0..nf {
         let cx = 40 + f as i32 * 78;
         let _ = write!(out, "<circle cx=\"{cx}\" cy=\"122\" r=\"26\" fill=\"#fffaf0\" stroke=\"#8a7a5a\" stroke-width=\"1.5\"/>");
-        text(&mut out, cx, 146 + 12, 9, "middle", "normal", &format!("factory {}", f + 1));
+        text(&mut out, cx, 146 + 12, 9, "middle", "normal", &format!("factory {f}"));
         let mut k = 0;
         for (c, &cnt) in s.factories[f].iter().enumerate() {
             for _ in 0..cnt {
@@ -243,6 +243,6 @@ fn board(out: &mut String, s: &AzulSintraState, game: &AzulSintra, p: usize, y: 
                 let _ = write!(out, "<rect x=\"{}\" y=\"{yy}\" width=\"24\" height=\"24\" rx=\"3\" fill=\"#fff\" stroke=\"#aaa\"/>", x + 32);
             }
         }
-        text(out, x + 44, wy + 84, 10, "middle", "normal", &format!("window {} ({} pts)", slot + 1, game.window_values[slot]));
+        text(out, x + 44, wy + 84, 10, "middle", "normal", &format!("slot {slot} window ({} pts)", game.window_values[slot]));
     }
 }

@@ -88,3 +88,10 @@ fn declared_sizes() {
         }
     }
 }
+
+#[test]
+fn conformance_3_players_glass_reset_at_bottom() {
+    let params = Params::new().with("players", ParamValue::Int(3)).with("glass_reset", ParamValue::Str("at_bottom".into()));
+    let g = AzulSintra::with_params(&params, None).unwrap();
+    salon_core::conformance::check_game(&g, GAMES, 600, invariant);
+}

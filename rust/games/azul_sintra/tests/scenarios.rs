@@ -2,8 +2,9 @@
 //!
 //! Positions are built with the `testing` module (strip s in slot s, face a) on the embedded
 //! substitute set, whose face-a layouts are:
-//! slot 1 `R B R B R`, 2 `Y G Y G Y`, 3 `G V G V G`, 4 `V R V R V`, 5 `B Y B Y B`,
-//! 6 `R G R G R`, 7 `Y V Y V Y`, 8 `Y G R G Y`; strip 0's face b is `B Y B Y G`, strip 7's
+//! slot 0 `R B R B R`, 1 `Y G Y G Y`, 2 `G V G V G`, 3 `V R V R V`, 4 `B Y B Y B`,
+//! 5 `R G R G R`, 6 `Y V Y V Y`, 7 `Y G R G Y` (slots, factories and players count from 0, as in
+//! the strings); strip 0's face b is `B Y B Y G`, strip 7's
 //! face b is `J R G J V` (J = joker).
 //! Colour ids: 0 blue, 1 yellow, 2 red, 3 green, 4 violet; a filled space stores colour + 1.
 
@@ -310,7 +311,7 @@ fn strips_left_of_the_glazier_cannot_receive_pieces() {
     t::set_factory(&mut s, 0, [0, 0, 2, 0, 0]);
     t::fix_bag(&mut s);
     let l = legal(&g, &s);
-    // Red fits slots 4, 6, 8 (ids 3, 5, 7); slot 1 is left of the glazier, slot 7 has no red.
+    // Red fits slots 3, 5, 7; slot 0 is left of the glazier, slot 6 has no red.
     let red: Vec<u32> = l.iter().copied().filter(|&a| a < 45).collect();
     assert_eq!(red, vec![take(0, RED, 3), take(0, RED, 5), take(0, RED, 7)]);
 }
@@ -328,7 +329,7 @@ fn move_back_puts_the_glazier_above_the_leftmost_remaining_strip() {
     assert_eq!(s.board(0).glazier, 0);
     assert_eq!(s.factory(0), [0, 0, 2, 0, 0], "moving back picks no piece");
     assert_eq!(s.actor(&g), Actor::Player(1));
-    // With slots 1 and 2 gone (windows complete), the leftmost remaining strip is slot 3.
+    // With slots 0 and 1 gone (windows complete), the leftmost remaining strip is slot 2.
     let mut s = pos(&g);
     let b = t::board_mut(&mut s, 0);
     b.present = 0b1111_1100;
@@ -383,7 +384,7 @@ fn breaking_all_is_legal_only_when_no_reachable_strip_can_take_the_colour() {
     t::fix_bag(&mut s);
     let l = legal(&g, &s);
     assert_eq!(l, vec![take(0, RED, BREAK_ALL), take(0, GREEN, 7), MOVE_BACK]);
-    assert_eq!(s.action_to_string(&g, take(0, RED, BREAK_ALL)), "take red from factory 1, break all");
+    assert_eq!(s.action_to_string(&g, take(0, RED, BREAK_ALL)), "take red from factory 0, break all");
     let tower_before = s.tower();
     apply(&g, &mut s, take(0, RED, BREAK_ALL));
     assert_eq!(s.board(0).track, 3, "one step per broken piece");
@@ -460,9 +461,51 @@ fn broken_glass_track_resets_with_minus_18() {
     assert_eq!(s.glass_lost(&g, 0), 36 + 1);
 }
 
+#[test]
+fn broken_glass_reset_on_reaching_minus_18_with_the_publishers_rulebook() {
+    // glass_reset=at_bottom: reaching -18 costs 18 points at once (an 8-step cycle on the
+    // 9-space track), where the rule document's reading waits for the next step.
+    let params = Params::new().with("players", ParamValue::Int(2)).with("glass_reset", ParamValue::Str("at_bottom".into()));
+    let g = AzulSintra::with_params(&params, None).unwrap();
+    let mut s = pos(&g);
+    let b = t::board_mut(&mut s, 0);
+    b.track = 7;
+    b.score = 20;
+    b.glazier = 7;
+    t::set_filled(&mut s, 0, 7, [0, 0, R, 0, 0]);
+    t::set_factory(&mut s, 0, [0, 0, 1, 0, 0]);
+    t::set_factory(&mut s, 1, [0, 0, 3, 0, 0]);
+    t::fix_bag(&mut s);
+    apply(&g, &mut s, take(0, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (2, 0, 1), "reaching -18: -18 at once, back to the top");
+    assert_eq!(s.glass_lost(&g, 0), 18);
+    // Three steps from space 7: the first reaches -18 and resets, two more follow.
+    t::board_mut(&mut s, 0).track = 7;
+    t::set_current(&mut s, 0);
+    apply(&g, &mut s, take(1, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (-16, 2, 2));
+    assert_eq!(s.glass_lost(&g, 0), 36 + 2);
+    // The default reading on the same first position keeps the marker on -18.
+    let d = game(2, "A");
+    let mut s = pos(&d);
+    let b = t::board_mut(&mut s, 0);
+    b.track = 7;
+    b.score = 20;
+    b.glazier = 7;
+    t::set_filled(&mut s, 0, 7, [0, 0, R, 0, 0]);
+    t::set_factory(&mut s, 0, [0, 0, 1, 0, 0]);
+    t::set_factory(&mut s, 1, [0, 0, 3, 0, 0]);
+    t::fix_bag(&mut s);
+    apply(&d, &mut s, take(0, RED, BREAK_ALL));
+    let b = s.board(0);
+    assert_eq!((b.score, b.track, b.resets), (20, 8, 0));
+}
+
 // ---------------------------------------------------------------- completing a strip
 
-/// Player 0 with slot 1 (R B R B R) holding R B R B _, one red in factory 1.
+/// Player 0 with slot 0 (R B R B R) holding R B R B _, one red in factory 0.
 fn almost_complete(g: &AzulSintra) -> AzulSintraState {
     let mut s = pos(g);
     t::set_filled(&mut s, 0, 0, [R, B, R, B, 0]);
@@ -759,11 +802,36 @@ fn action_strings_are_readable_and_parse_back() {
     t::set_factory(&mut s, 2, [0, 0, 2, 0, 0]);
     t::set_centre(&mut s, [1, 0, 0, 0, 0], true);
     t::fix_bag(&mut s);
-    assert_eq!(s.action_to_string(&g, take(2, RED, 3)), "take red from factory 3 to strip 4");
-    assert_eq!(s.action_to_string(&g, take(CENTRE, BLUE, 0)), "take blue from centre to strip 1");
-    assert_eq!(s.string_to_action(&g, "take red from factory 3 to strip 4").unwrap(), take(2, RED, 3));
+    assert_eq!(s.action_to_string(&g, take(2, RED, 3)), "take red from factory 2 to slot 3");
+    assert_eq!(s.action_to_string(&g, take(CENTRE, BLUE, 0)), "take blue from centre to slot 0");
+    assert_eq!(s.string_to_action(&g, "take red from factory 2 to slot 3").unwrap(), take(2, RED, 3));
     let s0 = g.new_initial_state();
     assert_eq!(s0.action_to_string(&g, 1), "player 1 starts");
+}
+
+#[test]
+fn numbering_players_slots_strips_and_factories_count_from_0_everywhere() {
+    // One convention (issue 15 point 10): every index in strings counts from 0, as the API's
+    // ids do; "to slot N" names the slot the glazier and the board show as "slot N".
+    let g = game(2, "A");
+    let mut s = pos(&g);
+    t::set_factory(&mut s, 0, [0, 0, 2, 0, 0]);
+    t::fix_bag(&mut s);
+    assert_eq!(s.action_to_string(&g, take(0, RED, 0)), "take red from factory 0 to slot 0");
+    let text = s.render(&g);
+    assert!(text.contains("factory 0: "), "{text}");
+    assert!(text.contains("slot 0: strip "), "{text}");
+    assert!(text.contains("glazier over slot 0"), "{text}");
+    assert!(!text.contains("slot 8") && !text.contains("strip id"), "{text}");
+    let svg = s.render_svg(&g, None);
+    assert!(svg.contains(">factory 0<") && svg.contains(">slot 0 window ("), "factory and slot labels from 0");
+    // Set-up strings: player, slot and strip ids from 0.
+    let mut s0 = g.new_initial_state();
+    s0.apply_action(&g, 0).unwrap();
+    let mut o = salon_core::ChanceOutcomes::new();
+    s0.chance_outcomes(&g, &mut o);
+    let first = s0.action_to_string(&g, o.actions()[0]);
+    assert!(first.starts_with("player 0 slot 0: strip "), "{first}");
 }
 
 // ---------------------------------------------------------------- component files
@@ -794,7 +862,7 @@ fn a_user_component_file_loads() {
     let again = game_with(2, "B", &g0.components().json).unwrap();
     assert_eq!(again.components().hash, g0.components().hash);
     assert!(g0.components().substitute);
-    assert!(AzulSintra::info().long_name.contains("substitute"));
+    assert!(!AzulSintra::info().long_name.contains("substitute"), "the title does not depend on the set");
 }
 
 fn rejected(edit: impl Fn(&mut serde_json::Value)) -> String {
@@ -862,4 +930,23 @@ fn parameters_players_and_side_are_validated() {
     let g = AzulSintra::with_params(&Params::new(), None).unwrap();
     assert_eq!(g.num_players(), 2);
     assert!(!g.side_b());
+}
+
+#[test]
+fn a_component_file_not_marked_substitute_is_never_called_substitute() {
+    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
+    let params = Params::new().with("players", ParamValue::Int(2));
+    let g = AzulSintra::with_params(&params, None).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "my printed copy".into();
+    v["substitute"] = false.into();
+    let u = AzulSintra::with_params(&params, Some(&v.to_string())).unwrap();
+    let s = u.new_initial_state();
+    let svg = s.render_svg(&u, None);
+    for text in [AzulSintra::info().long_name.to_string(), s.render(&u), svg.clone()] {
+        assert!(!text.to_lowercase().contains("substitute"), "{text}");
+    }
+    assert!(svg.contains("components: my printed copy"));
+    let s = g.new_initial_state();
+    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
 }

@@ -1,6 +1,6 @@
 //! Action-id encoding, legal-move generation and action strings.
 //!
-//! Decision ids (`NUM_ACTIONS` = 809 in all). Spaces `s` are numbered: bottom placement
+//! Decision ids (`NUM_ACTIONS` = 833 in all). Spaces `s` are numbered: bottom placement
 //! spaces `0..24` (only the first `num_bottom_spaces` of the component set exist), then
 //! `24` first-player, `25` copy, `26` rotate, `27` white (the central space).
 //!
@@ -20,6 +20,7 @@
 //! | rotate | `776 + k` (2) | phase 3: rotate the wheel 0 (`k=0`) or 2 (`k=1`) steps |
 //! | discard | `778 + c` (7) | phase 3: discard one pigment of colour `c` (red..white) |
 //! | keep | `785 + b` (24) | phase 3: leave the assistant on bottom space `b` for the next round |
+//! | upgrade with black | `809 + tool*8 + c` (24) | upgrade paying colour `c` (red..black) and a black, for component files whose upgrade cost accepts black (appended so that the ids above keep their meaning) |
 //!
 //! Chance ids (`NUM_CHANCE_OUTCOMES` = 59): `0 + card` painting drawn onto an easel,
 //! `32 + b` bonus card drawn, `47 + t` painter tile dealt, `55 + p` first player.
@@ -35,8 +36,11 @@ pub const USE_BASE: usize = PLACE_BASE + NUM_SPACES;
 pub const FORGO_BASE: usize = USE_BASE + NUM_SPACES;
 pub const COPY_BASE: usize = FORGO_BASE + NUM_SPACES;
 pub const UPGRADE_BASE: usize = COPY_BASE + MAX_BOTTOM_SPACES;
-pub const NUM_PAIRS: usize = 28;
-pub const HIRE: usize = UPGRADE_BASE + 3 * NUM_PAIRS;
+/// Pairs over red..white (the first 28) then `(c, black)` for c in red..black (8 more).
+pub const NUM_PAIRS: usize = 36;
+/// Pairs without black, encoded in the first upgrade family.
+pub const NUM_PLAIN_PAIRS: usize = 28;
+pub const HIRE: usize = UPGRADE_BASE + 3 * NUM_PLAIN_PAIRS;
 pub const TOKEN: usize = HIRE + 1;
 pub const EASEL_BASE: usize = TOKEN + 1;
 pub const TAKE_BONUS: usize = EASEL_BASE + MAX_EASELS;
@@ -45,7 +49,8 @@ pub const STOP_PAINT: usize = PAINT_BASE + NUM_PAINTINGS * 18;
 pub const ROTATE_BASE: usize = STOP_PAINT + 1;
 pub const DISCARD_BASE: usize = ROTATE_BASE + 2;
 pub const KEEP_BASE: usize = DISCARD_BASE + 7;
-pub const NUM_ACTIONS: usize = KEEP_BASE + MAX_BOTTOM_SPACES;
+pub const BLACK_UPGRADE_BASE: usize = KEEP_BASE + MAX_BOTTOM_SPACES;
+pub const NUM_ACTIONS: usize = BLACK_UPGRADE_BASE + 3 * (NUM_PAIRS - NUM_PLAIN_PAIRS);
 
 pub const CH_PAINTING: usize = 0;
 pub const CH_BONUS: usize = CH_PAINTING + NUM_PAINTINGS;
@@ -53,7 +58,8 @@ pub const CH_PAINTER: usize = CH_BONUS + NUM_BONUS;
 pub const CH_FIRST: usize = CH_PAINTER + NUM_PAINTERS;
 pub const NUM_CHANCE_OUTCOMES: usize = CH_FIRST + MAX_P;
 
-/// Unordered pigment pairs `(a, b)`, `a <= b`, over red..white (colours 0..7), in order.
+/// Unordered pigment pairs `(a, b)`, `a <= b`: over red..white (colours 0..7) in order, then
+/// `(c, black)` for c in red..black.
 pub const PAIRS: [(u8, u8); NUM_PAIRS] = {
     let mut out = [(0u8, 0u8); NUM_PAIRS];
     let mut k = 0;
@@ -67,8 +73,23 @@ pub const PAIRS: [(u8, u8); NUM_PAIRS] = {
         }
         a += 1;
     }
+    let mut c = 0u8;
+    while c < 8 {
+        out[k] = (c, BLACK);
+        k += 1;
+        c += 1;
+    }
     out
 };
+
+/// The id of upgrading `tool` with pair index `pair`.
+pub fn upgrade_pair_id(tool: usize, pair: usize) -> usize {
+    if pair < NUM_PLAIN_PAIRS {
+        UPGRADE_BASE + tool * NUM_PLAIN_PAIRS + pair
+    } else {
+        BLACK_UPGRADE_BASE + tool * (NUM_PAIRS - NUM_PLAIN_PAIRS) + pair - NUM_PLAIN_PAIRS
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decoded {
@@ -101,7 +122,7 @@ pub fn decode(a: usize) -> Decoded {
         Decoded::Copy(a - COPY_BASE)
     } else if a < HIRE {
         let k = a - UPGRADE_BASE;
-        Decoded::Upgrade(k / NUM_PAIRS, k % NUM_PAIRS)
+        Decoded::Upgrade(k / NUM_PLAIN_PAIRS, k % NUM_PLAIN_PAIRS)
     } else if a == HIRE {
         Decoded::Hire
     } else if a == TOKEN {
@@ -119,8 +140,12 @@ pub fn decode(a: usize) -> Decoded {
         Decoded::Rotate(if a == ROTATE_BASE { 0 } else { 2 })
     } else if a < KEEP_BASE {
         Decoded::Discard((a - DISCARD_BASE) as u8)
-    } else if a < NUM_ACTIONS {
+    } else if a < BLACK_UPGRADE_BASE {
         Decoded::Keep(a - KEEP_BASE)
+    } else if a < NUM_ACTIONS {
+        let k = a - BLACK_UPGRADE_BASE;
+        let per_tool = NUM_PAIRS - NUM_PLAIN_PAIRS;
+        Decoded::Upgrade(k / per_tool, NUM_PLAIN_PAIRS + k % per_tool)
     } else {
         Decoded::Invalid
     }
@@ -133,7 +158,7 @@ pub fn paint_id(card: usize, square: usize, white: bool) -> Action {
 pub fn upgrade_id(tool: usize, a: u8, b: u8) -> Action {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
     let pair = PAIRS.iter().position(|&x| x == (a, b)).unwrap_or(0);
-    (UPGRADE_BASE + tool * NUM_PAIRS + pair) as Action
+    upgrade_pair_id(tool, pair) as Action
 }
 
 /// Legal decisions of the player to move, ascending.
@@ -204,10 +229,13 @@ pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut Action
                 }
             }
             SUB_UPGRADE => {
-                for t in 0..3 {
-                    for k in 0..NUM_PAIRS {
-                        if st.upgrade_ok(g, p, t, k) {
-                            out.push((UPGRADE_BASE + t * NUM_PAIRS + k) as Action);
+                // Ascending ids: the plain pairs of every tool, then the black ones.
+                for (pairs, t_range) in [(0..NUM_PLAIN_PAIRS, 0..3), (NUM_PLAIN_PAIRS..NUM_PAIRS, 0..3)] {
+                    for t in t_range {
+                        for k in pairs.clone() {
+                            if st.upgrade_ok(g, p, t, k) {
+                                out.push(upgrade_pair_id(t, k) as Action);
+                            }
                         }
                     }
                 }
@@ -418,7 +446,8 @@ mod tests {
 
     #[test]
     fn families_are_dense_and_decode_round_trips() {
-        assert_eq!(NUM_ACTIONS, 809);
+        assert_eq!(NUM_ACTIONS, 833);
+        assert_eq!(BLACK_UPGRADE_BASE, 809);
         assert_eq!(NUM_CHANCE_OUTCOMES, 59);
         for card in 0..NUM_PAINTINGS {
             for sq in 0..9 {

@@ -109,18 +109,67 @@ pub fn mix_inputs(secondary: u8) -> (u8, u8) {
     }
 }
 
+/// Pigments that pay one step of a development track: 2 pigments, each of a colour in `pays`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CostKind {
-    Primary,
-    Secondary,
+pub struct UpgradeCost {
+    /// Bit `c` set: a pigment of colour `c` (red..black) pays.
+    pub pays: u8,
 }
 
-impl CostKind {
-    /// Whether a pigment of colour `c` pays this cost (white pays either).
+/// Pigments spent per step: every reading of the rule document's sentence agrees on "gaste 2
+/// pigmentos"; the action encoding pays with a pair.
+pub const UPGRADE_PIGMENTS: i64 = 2;
+
+impl UpgradeCost {
+    const PRIMARY: u8 = 1 << RED | 1 << YELLOW | 1 << BLUE;
+    const SECONDARY: u8 = 1 << ORANGE | 1 << GREEN | 1 << VIOLET;
+    /// The substitute reading's `"primary"`: a primary or white.
+    pub const PRIMARY_OR_WHITE: UpgradeCost = UpgradeCost { pays: Self::PRIMARY | 1 << WHITE };
+    /// The substitute reading's `"secondary"`: a secondary or white.
+    pub const SECONDARY_OR_WHITE: UpgradeCost = UpgradeCost { pays: Self::SECONDARY | 1 << WHITE };
+
+    /// Whether a pigment of colour `c` pays this cost.
     pub fn accepts(self, c: u8) -> bool {
-        match self {
-            CostKind::Primary => c <= BLUE || c == WHITE,
-            CostKind::Secondary => (ORANGE..=VIOLET).contains(&c) || c == WHITE,
+        c < 8 && self.pays & (1 << c) != 0
+    }
+
+    /// One entry of `upgrade_cost`: `"primary"` / `"secondary"` (the first schema, white paying
+    /// either), or `{"pays": [kinds or colours], "pigments": 2}`.
+    fn parse(v: &serde_json::Value, what: &str) -> SalonResult<UpgradeCost> {
+        match v {
+            serde_json::Value::String(s) => match s.as_str() {
+                "primary" => Ok(Self::PRIMARY_OR_WHITE),
+                "secondary" => Ok(Self::SECONDARY_OR_WHITE),
+                other => Err(err(format!("{what}: {other:?} is not \"primary\" or \"secondary\" (or an object {{\"pays\": [...], \"pigments\": 2}})"))),
+            },
+            serde_json::Value::Object(map) => {
+                if let Some(k) = map.keys().find(|k| *k != "pays" && *k != "pigments") {
+                    return Err(err(format!("{what}: unknown field {k:?} (expected pays, pigments)")));
+                }
+                if let Some(n) = map.get("pigments") {
+                    if n.as_i64() != Some(UPGRADE_PIGMENTS) {
+                        return Err(err(format!("{what}.pigments: {n} is not supported; every step costs {UPGRADE_PIGMENTS} pigments (the rule document: \"gaste 2 pigmentos\")")));
+                    }
+                }
+                let list = map.get("pays").and_then(|p| p.as_array()).ok_or_else(|| err(format!("{what}.pays: missing list of pigment kinds")))?;
+                let mut pays = 0u8;
+                for (i, kind) in list.iter().enumerate() {
+                    let name = kind.as_str().unwrap_or("");
+                    pays |= match name {
+                        "primary" => Self::PRIMARY,
+                        "secondary" => Self::SECONDARY,
+                        _ => match COLOUR_NAMES.iter().position(|&c| c == name) {
+                            Some(c) => 1 << c,
+                            None => return Err(err(format!("{what}.pays[{i}]: {kind} is not primary, secondary or a colour ({})", COLOUR_NAMES.join(", ")))),
+                        },
+                    };
+                }
+                if pays == 0 {
+                    return Err(err(format!("{what}.pays: empty; name at least one pigment kind")));
+                }
+                Ok(UpgradeCost { pays })
+            }
+            other => Err(err(format!("{what}: {other} is not a string or an object"))),
         }
     }
 }
@@ -190,8 +239,8 @@ pub struct Components {
     /// The first printed forbidden sector (red faces it at setup).
     pub first_forbidden: usize,
     pub tracks: [[u8; TRACK_LEN]; 3],
-    /// Cost kind to move onto spaces 2..=8 (index 0 is space 2).
-    pub upgrade_cost: [CostKind; TRACK_LEN - 1],
+    /// Pigments that pay a move onto spaces 2..=8 (index 0 is space 2).
+    pub upgrade_cost: [UpgradeCost; TRACK_LEN - 1],
     pub bonus_card_white_cost: u8,
     pub paintings: Vec<Painting>,
     pub bonus_cards: Vec<BonusCard>,
@@ -275,7 +324,7 @@ pub struct RawComponents {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tracks: Option<RawTracks>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub upgrade_cost: Option<Vec<String>>,
+    pub upgrade_cost: Option<Vec<serde_json::Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bonus_card_white_cost: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -418,13 +467,9 @@ impl Components {
         if cost_raw.len() != TRACK_LEN - 1 {
             return Err(err(format!("upgrade_cost: {} entries, expected {} (one per space 2 to {TRACK_LEN})", cost_raw.len(), TRACK_LEN - 1)));
         }
-        let mut upgrade_cost = [CostKind::Primary; TRACK_LEN - 1];
-        for (i, s) in cost_raw.iter().enumerate() {
-            upgrade_cost[i] = match s.as_str() {
-                "primary" => CostKind::Primary,
-                "secondary" => CostKind::Secondary,
-                other => return Err(err(format!("upgrade_cost[{i}]: {other:?} is not \"primary\" or \"secondary\""))),
-            };
+        let mut upgrade_cost = [UpgradeCost::PRIMARY_OR_WHITE; TRACK_LEN - 1];
+        for (i, v) in cost_raw.iter().enumerate() {
+            upgrade_cost[i] = UpgradeCost::parse(v, &format!("upgrade_cost[{i}]"))?;
         }
         let bonus_card_white_cost = int_in(*need(&raw.bonus_card_white_cost, "bonus_card_white_cost")?, 0, 6, "bonus_card_white_cost")?;
 

@@ -116,7 +116,13 @@ impl Game for ColorsOfParis {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        actions::NUM_ACTIONS
+        // The black-paying upgrade ids exist only for a component file whose upgrade cost
+        // accepts black; otherwise the action space ends before them.
+        if self.data.upgrade_cost.iter().any(|c| c.accepts(components::BLACK)) {
+            actions::NUM_ACTIONS
+        } else {
+            actions::BLACK_UPGRADE_BASE
+        }
     }
 
     fn max_chance_outcomes(&self) -> usize {

@@ -28,7 +28,8 @@ pub const START_ASSISTANTS: u8 = 3;
 pub const MAX_ASSISTANTS: u8 = 6;
 /// Prestige tokens per tool (12 in all, 6 on one face and 10 on the other).
 pub const TOKENS_PER_TOOL: u8 = 4;
-/// The black pigment whose taking ends the game.
+/// The black pigment whose taking ends the game, and the last one that can be made: the rule
+/// document's "el quinto y último pigmento negro" (the box holds 6; the sixth stays unused).
 pub const BLACK_END: u8 = 5;
 pub const MAX_EASELS: usize = 4;
 pub const FULL: u16 = 0x1FF;
@@ -299,7 +300,7 @@ impl ColorsOfParisState {
                 pg[a as usize] > 0 && pg[b as usize] > 0 && self.supply[c as usize] > 0
             }
             WheelAction::Black => {
-                pg[ORANGE as usize] > 0 && pg[GREEN as usize] > 0 && pg[VIOLET as usize] > 0 && self.supply[BLACK as usize] > 0
+                pg[ORANGE as usize] > 0 && pg[GREEN as usize] > 0 && pg[VIOLET as usize] > 0 && self.blacks_taken() < BLACK_END
             }
             WheelAction::Upgrade => (0..3).any(|t| (0..NUM_PAIRS).any(|k| self.upgrade_ok(g, p, t, k))),
             WheelAction::TakePainting => self.easel[..g.num_easels].iter().any(|&c| c != NONE) || self.can_take_bonus(g, p),

@@ -133,7 +133,7 @@ pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<
         "normal",
         &format!("{}{pending}{mover}; first player {}", PHASE_NAMES[st.phase as usize % PHASE_NAMES.len()], st.first),
     );
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; substitute components (not the publisher's)"));
+    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(g).label()));
 
     // The wheel: one wedge per sector, the action it faces now, and its placement spaces.
     let (cx, cy, r) = (215.0f64, 260.0f64, 195.0f64);

@@ -488,6 +488,21 @@ fn first_player_space_gives_a_white_now_and_the_token_after_phase_3() {
 }
 
 #[test]
+fn forgoing_the_first_player_space_forgoes_the_token_and_the_white() {
+    // The first-player action is "take the first-player token" (with 1 white now); forgoing
+    // the assistant forgoes the whole action, so the current first player stays.
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    place(&g, &mut st, &[&[], &["first player"]]);
+    until_turn(&g, &mut st, 1);
+    testing::play(&g, &mut st, "forgo first player");
+    assert_eq!(testing::pigments(&st, 1)[WHITE as usize], 0);
+    finish_round(&g, &mut st);
+    assert_eq!(testing::first_player(&st), 0);
+    assert_eq!(testing::mover(&st), 0);
+}
+
+#[test]
 fn first_player_stays_when_nobody_takes_the_space() {
     let g = game(2, false);
     let mut st = testing::start(&g);
@@ -690,6 +705,31 @@ fn game_ends_when_the_fifth_black_is_taken() {
     assert!(st.is_terminal(&g));
     assert_eq!(st.scores(&g)[..2], [6, 24]);
     assert_eq!(st.returns(&g)[..2], [0.0, 1.0]);
+}
+
+#[test]
+fn the_fifth_black_is_the_last_one_that_can_be_made() {
+    // Player 1 holds four blacks; player 0 mixes the fifth, which ends the game, and player 1
+    // may not mix a sixth in the same final round although the box still holds one.
+    let g = game(2, false);
+    let mut st = testing::start(&g);
+    testing::give_black(&mut st, 1, 4);
+    for p in 0..2 {
+        for c in [ORANGE, GREEN, VIOLET] {
+            testing::give(&mut st, p, c, 1);
+        }
+    }
+    place(&g, &mut st, &[&["space 16 ("], &["space 17 ("]]);
+    testing::play(&g, &mut st, "use space 16 (mix black)");
+    assert!(testing::end_triggered(&st));
+    assert_eq!(testing::supply(&st)[BLACK as usize], 1, "one black left in the box");
+    until_turn(&g, &mut st, 1);
+    let legal = testing::legal_strings(&g, &st);
+    assert!(legal.iter().any(|a| a.starts_with("forgo space 17")), "{legal:?}");
+    assert!(!legal.iter().any(|a| a.starts_with("use space 17")), "no sixth black: {legal:?}");
+    forgo_rest(&g, &mut st);
+    assert!(st.is_terminal(&g));
+    assert_eq!(testing::pigments(&st, 1)[BLACK as usize], 4);
 }
 
 /// Player 0 finishes paintings 30 and 31 (10 points each) with one white: 18 points.
@@ -952,4 +992,108 @@ fn tracked_state_plays_random_games_to_the_end() {
     let mut rng = Xoshiro256StarStar::seed_from_u64(3);
     t.play_random(&mut rng);
     assert!(t.is_terminal());
+}
+
+// ------------------------------------------------------------------ upgrade cost readings
+
+/// The substitute file with every `upgrade_cost` entry replaced by `entry`.
+fn with_upgrade_cost(entry: serde_json::Value) -> ColorsOfParis {
+    let g = game(2, false);
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "upgrade cost reading".into();
+    v["upgrade_cost"] = serde_json::Value::Array(vec![entry; 7]);
+    let p = Params::new().with("players", ParamValue::Int(2));
+    ColorsOfParis::with_params(&p, Some(&v.to_string())).unwrap()
+}
+
+/// Legal upgrade strings for player 0 holding `pigments` with the tube on space 1.
+fn upgrade_choices(g: &ColorsOfParis, pigments: &[(u8, u8)]) -> Vec<String> {
+    let mut st = testing::start(g);
+    for c in [RED, YELLOW, BLUE] {
+        testing::clear(&mut st, 0, c);
+    }
+    for &(c, k) in pigments {
+        if c == BLACK {
+            testing::give_black(&mut st, 0, k);
+        } else {
+            testing::give(&mut st, 0, c, k);
+        }
+    }
+    place(g, &mut st, &[&["space 6 ("], &[]]);
+    testing::play(g, &mut st, "use space 6 (upgrade)");
+    testing::legal_strings(g, &st).into_iter().filter(|a| a.starts_with("upgrade tube")).collect()
+}
+
+#[test]
+fn upgrade_cost_first_schema_still_loads_with_the_same_hash() {
+    // The substitute file keeps the first schema ("primary" / "secondary" strings); its hash
+    // is the one the records of salon 0.1.0 name, so they still replay.
+    let g = game(2, false);
+    assert_eq!(g.components().hash, "18d961bc51fbacff");
+    assert_eq!(g.data().upgrade_cost[0], UpgradeCost::PRIMARY_OR_WHITE);
+    assert_eq!(g.data().upgrade_cost[3], UpgradeCost::SECONDARY_OR_WHITE);
+    assert_eq!(g.num_distinct_actions(), 809, "no black-paying ids when black never pays");
+}
+
+#[test]
+fn upgrade_cost_substitute_reading_black_never_pays() {
+    let g = game(2, false);
+    let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 1)]);
+    assert_eq!(legal, vec!["upgrade tube paying red+white"], "black pays nothing by default");
+}
+
+#[test]
+fn upgrade_cost_reading_two_of_any_of_three_kinds() {
+    // "2 de cada 3 (prima ... segundo ... wh)": 2 pigments, each primary, secondary or white.
+    let g = with_upgrade_cost(serde_json::json!({"pays": ["primary", "secondary", "white"], "pigments": 2}));
+    let legal = upgrade_choices(&g, &[(ORANGE, 1), (RED, 1), (BLACK, 1)]);
+    assert_eq!(legal, vec!["upgrade tube paying red+orange"]);
+    assert_eq!(g.num_distinct_actions(), 809);
+}
+
+#[test]
+fn upgrade_cost_reading_black_or_white_pays() {
+    // "Bl o wh" read as "black or white": black pays, with its own appended action ids.
+    let g = with_upgrade_cost(serde_json::json!({"pays": ["black", "white"]}));
+    assert_eq!(g.num_distinct_actions(), 833);
+    let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 2)]);
+    assert_eq!(legal, vec!["upgrade tube paying white+black", "upgrade tube paying black+black"]);
+    let mut st = testing::start(&g);
+    testing::give_black(&mut st, 0, 2);
+    place(&g, &mut st, &[&["space 6 ("], &[]]);
+    testing::play(&g, &mut st, "use space 6 (upgrade)");
+    let id = testing::find(&g, &st, "upgrade tube paying black+black");
+    assert!((809..833).contains(&(id as usize)), "id {id}");
+    assert_eq!(st.string_to_action(&g, "upgrade tube paying black+black").unwrap(), id);
+    testing::play(&g, &mut st, "upgrade tube paying black+black");
+    assert_eq!(testing::tool(&st, 0, TUBE), 2);
+    assert_eq!(testing::pigments(&st, 0)[BLACK as usize], 0);
+    ok(&g, &st);
+}
+
+#[test]
+fn upgrade_cost_entry_errors_name_the_entry() {
+    rejects(|v| v["upgrade_cost"][2] = serde_json::json!({"pays": ["white"], "pigments": 3}), &["upgrade_cost[2].pigments", "3"]);
+    rejects(|v| v["upgrade_cost"][1] = serde_json::json!({"pays": ["gold"]}), &["upgrade_cost[1].pays[0]", "gold"]);
+    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"pays": []}), &["upgrade_cost[0].pays", "empty"]);
+    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"cost": 2}), &["upgrade_cost[0]", "cost"]);
+}
+
+#[test]
+fn a_component_file_not_marked_substitute_is_never_called_substitute() {
+    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
+    let params = Params::new().with("players", ParamValue::Int(2));
+    let g = ColorsOfParis::with_params(&params, None).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
+    v["name"] = "my printed copy".into();
+    v["substitute"] = false.into();
+    let u = ColorsOfParis::with_params(&params, Some(&v.to_string())).unwrap();
+    let s = u.new_initial_state();
+    let svg = s.render_svg(&u, None);
+    for text in [ColorsOfParis::info().long_name.to_string(), s.render(&u), svg.clone()] {
+        assert!(!text.to_lowercase().contains("substitute"), "{text}");
+    }
+    assert!(svg.contains("components: my printed copy"));
+    let s = g.new_initial_state();
+    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
 }
