@@ -381,7 +381,7 @@ impl<G: Game> TrackedState<G> {
         let mut legal = ActionList::new();
         let mut applied = 0;
         loop {
-            if applied % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
+            if applied % STOP_CHECK_ACTIONS == 0 {
                 crate::interrupt::check(stop)?;
             }
             match self.actor() {

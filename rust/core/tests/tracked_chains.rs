@@ -97,3 +97,19 @@ fn a_stop_check_interrupts_serialization_of_a_long_chain_and_its_reading() {
     let read = TrackedState::deserialize_with_stop(Arc::new(Parity::default_game()), &text, &mut || true);
     assert!(matches!(read, Err(salon_core::SalonError::Interrupted)));
 }
+
+#[test]
+fn play_random_with_stop_leaves_the_state_as_it_was() {
+    let mut state = TrackedState::new(Arc::new(Parity::default_game()), 5);
+    state.apply_random_chance().unwrap();
+    let before = state.serialize();
+    let mut rng = salon_core::Xoshiro256StarStar::seed_from_u64(9);
+    let next_draw = rng.clone().next_u64();
+    let stopped = state.play_random_with_stop(&mut rng, &mut || true);
+    assert_eq!(stopped, Err(salon_core::SalonError::Interrupted));
+    assert_eq!(state.serialize(), before);
+    assert_eq!(rng.next_u64(), next_draw);
+    // Without a stop it plays to the end.
+    assert!(state.play_random_with_stop(&mut rng, &mut || false).unwrap() > 0);
+    assert!(state.is_terminal());
+}
