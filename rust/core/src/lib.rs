@@ -19,6 +19,7 @@ pub mod game;
 pub mod params;
 pub mod playout;
 pub mod rng;
+pub mod search;
 pub mod shares;
 pub mod svg;
 pub mod tensor_writer;
