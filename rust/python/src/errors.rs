@@ -15,6 +15,7 @@ create_exception!(salon, WrongNodeError, SalonError, "The operation needs anothe
 create_exception!(salon, ComponentError, SalonError, "A component file that does not load or does not satisfy its schema.");
 create_exception!(salon, DeserializationError, SalonError, "A serialized state that does not parse or does not replay.");
 create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of the history.");
+create_exception!(salon, EvaluatorError, SalonError, "A search evaluator returned something other than (logits, values) of the expected shapes, or non-finite numbers.");
 
 /// Converts an engine error into its Python exception, keeping the engine's message.
 pub fn to_py(err: EngineError) -> PyErr {
@@ -55,5 +56,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ComponentError", py.get_type::<ComponentError>())?;
     m.add("DeserializationError", py.get_type::<DeserializationError>())?;
     m.add("NothingToUndoError", py.get_type::<NothingToUndoError>())?;
+    m.add("EvaluatorError", py.get_type::<EvaluatorError>())?;
     Ok(())
 }

@@ -1,0 +1,360 @@
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PySlice, PyTuple};
+use salon_engine::salon_core::search::{RootPolicy, SearchConfig};
+use salon_engine::{AnySearch, AnyState};
+
+use crate::convert::{param_error, str_arg};
+use crate::errors::{EvaluatorError, IntoPyResult};
+use crate::gil::without_gil;
+use crate::py_game::Game;
+use crate::py_state::State;
+
+/// Batched search with an external evaluator: PUCT (AlphaZero) or Gumbel (Gumbel MuZero)
+/// over many roots at once.
+///
+/// `run(states)` searches every state (decision nodes of `game`) in lock step: each step
+/// selects a leaf per tree and calls `evaluator(obs, mask)` once with all the leaves
+/// (`float32[N, *obs_shape]`, the observation of the player to move at each leaf, and
+/// `bool[N, num_distinct_actions]`); it returns `(logits float32[N, A], values float32[N,
+/// num_players])`, values in win shares. The arrays passed in are views of buffers reused by
+/// the next step: copy them to keep them. The GIL is released while the trees work.
+#[pyclass(module = "salon", name = "BatchedSearch")]
+pub struct BatchedSearch {
+    search: AnySearch,
+    game: Py<Game>,
+    evaluator: Py<PyAny>,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    threads: usize,
+    seed: u64,
+}
+
+/// The answer of `BatchedSearch.run`, one row per state.
+#[pyclass(module = "salon", name = "SearchResult", frozen)]
+pub struct SearchResult {
+    #[pyo3(get)]
+    actions: Py<PyArray1<i64>>,
+    #[pyo3(get)]
+    visit_counts: Py<PyArray2<i64>>,
+    #[pyo3(get)]
+    policy: Py<PyArray2<f32>>,
+    #[pyo3(get)]
+    root_values: Py<PyArray2<f32>>,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("<SearchResult {} states>", self.actions.bind(py).len())
+    }
+}
+
+/// An integer argument: a Python int or anything with `__index__` (numpy integers), not a
+/// bool, in `[min, max]`.
+fn index_arg(value: &Bound<'_, PyAny>, what: &str, min: u64, max: u64) -> PyResult<u64> {
+    let type_name = || value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    if value.is_instance_of::<PyBool>() || type_name() == "bool" {
+        return Err(param_error(format!("invalid parameter \"{what}\": an int, not a bool")));
+    }
+    let index = value
+        .py()
+        .import("operator")?
+        .call_method1("index", (value,))
+        .map_err(|_| param_error(format!("invalid parameter \"{what}\": an int, got {}", type_name())))?;
+    match index.extract::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(param_error(format!("invalid parameter \"{what}\": an int from {min} to {max}, got {index}"))),
+    }
+}
+
+/// A number argument (int or float, numpy scalars included), not a bool.
+fn float_arg(value: &Bound<'_, PyAny>, what: &str) -> PyResult<f32> {
+    let type_name = || value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    if value.is_instance_of::<PyBool>() || type_name() == "bool" {
+        return Err(param_error(format!("invalid parameter \"{what}\": a number, not a bool")));
+    }
+    value
+        .extract::<f64>()
+        .map(|v| v as f32)
+        .map_err(|_| param_error(format!("invalid parameter \"{what}\": a number, got {}", type_name())))
+}
+
+/// Reads one output of the evaluator as a C-contiguous float32 array of shape `[rows, width]`.
+fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, width: usize) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    let py = value.py();
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (value,)).map_err(|e| {
+        EvaluatorError::new_err(format!("the evaluator's {what} must be an array of floats: {e}"))
+    })?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "f" {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(EvaluatorError::new_err(format!(
+            "the evaluator's {what} must be floating point (float32 preferred), got dtype {dtype}"
+        )));
+    }
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    if shape != [rows, width] {
+        return Err(EvaluatorError::new_err(format!(
+            "the evaluator's {what} must have shape ({rows}, {width}), got {shape:?}"
+        )));
+    }
+    let array = numpy.call_method1("ascontiguousarray", (array, "float32"))?;
+    Ok(array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))?)
+}
+
+impl BatchedSearch {
+    /// Buffers for `rows` leaves.
+    fn ensure_rows(&mut self, py: Python<'_>, rows: usize) {
+        let (obs, actions) = {
+            let g = &self.game.get().inner;
+            (g.observation_tensor_size(), g.num_distinct_actions())
+        };
+        if self.observations.bind(py).shape()[0] < rows {
+            self.observations = PyArray2::<f32>::zeros(py, [rows, obs], false).unbind();
+            self.masks = PyArray2::<bool>::zeros(py, [rows, actions], false).unbind();
+        }
+    }
+
+    /// The views of the first `n` rows handed to the evaluator, shaped like the game's
+    /// observation.
+    fn leaf_views<'py>(&self, py: Python<'py>, n: usize) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let rows = PySlice::new(py, 0, n as isize, 1);
+        let obs = self.observations.bind(py).get_item(&rows)?;
+        let mut shape = vec![n];
+        shape.extend(self.game.get().inner.observation_tensor_shape());
+        let obs = obs.call_method1("reshape", (PyTuple::new(py, shape)?,))?;
+        let masks = self.masks.bind(py).get_item(&rows)?;
+        Ok((obs, masks))
+    }
+}
+
+#[pymethods]
+impl BatchedSearch {
+    #[new]
+    #[pyo3(signature = (
+        game, evaluator, *, simulations=None, policy=None, threads=None, seed=None, leaves_per_step=None,
+        c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, max_considered_actions=None,
+        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        evaluator: &Bound<'_, PyAny>,
+        simulations: Option<&Bound<'_, PyAny>>,
+        policy: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        leaves_per_step: Option<&Bound<'_, PyAny>>,
+        c_init: Option<&Bound<'_, PyAny>>,
+        c_base: Option<&Bound<'_, PyAny>>,
+        dirichlet_alpha: Option<&Bound<'_, PyAny>>,
+        dirichlet_fraction: Option<&Bound<'_, PyAny>>,
+        max_considered_actions: Option<&Bound<'_, PyAny>>,
+        gumbel_scale: Option<&Bound<'_, PyAny>>,
+        c_visit: Option<&Bound<'_, PyAny>>,
+        c_scale: Option<&Bound<'_, PyAny>>,
+        one_determinization: bool,
+    ) -> PyResult<Self> {
+        let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
+            g.clone().unbind()
+        } else if let Ok(name) = game.extract::<String>() {
+            Py::new(py, crate::py_game::load_game(&name, None, None)?)?
+        } else {
+            return Err(param_error(format!("invalid parameter \"game\": a salon.Game or a game name, got {game}")));
+        };
+        if !evaluator.is_callable() {
+            return Err(param_error("invalid parameter \"evaluator\": a callable evaluator(obs, mask) -> (logits, values)".into()));
+        }
+        fn given<'py>(v: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
+            v.filter(|v| !v.is_none()).cloned()
+        }
+        let mut config = SearchConfig::default();
+        if let Some(v) = given(simulations) {
+            config.simulations = index_arg(&v, "simulations", 1, 1 << 20)? as u32;
+        }
+        if let Some(v) = given(policy) {
+            config.policy = RootPolicy::from_name(&str_arg(&v, "invalid parameter \"policy\":", param_error)?).py()?;
+        }
+        if let Some(v) = given(leaves_per_step) {
+            config.leaves_per_step = index_arg(&v, "leaves_per_step", 1, 256)? as u32;
+        }
+        if let Some(v) = given(max_considered_actions) {
+            config.max_considered_actions = index_arg(&v, "max_considered_actions", 1, 1 << 16)? as u32;
+        }
+        let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 7] = [
+            ("c_init", c_init, &mut config.c_init),
+            ("c_base", c_base, &mut config.c_base),
+            ("dirichlet_fraction", dirichlet_fraction, &mut config.dirichlet_fraction),
+            ("gumbel_scale", gumbel_scale, &mut config.gumbel_scale),
+            ("c_visit", c_visit, &mut config.c_visit),
+            ("c_scale", c_scale, &mut config.c_scale),
+            ("dirichlet_alpha", dirichlet_alpha, &mut 0.0),
+        ];
+        let mut alpha = None;
+        for (name, value, slot) in floats {
+            if let Some(v) = given(value) {
+                let x = float_arg(&v, name)?;
+                if name == "dirichlet_alpha" {
+                    alpha = Some(x);
+                } else {
+                    *slot = x;
+                }
+            }
+        }
+        config.dirichlet_alpha = alpha;
+        config.one_determinization = one_determinization;
+        let threads = match given(threads) {
+            Some(v) => index_arg(&v, "threads", 1, 256)? as usize,
+            None => 1,
+        };
+        let seed = match given(seed) {
+            Some(v) => index_arg(&v, "seed", 0, u64::MAX)?,
+            None => 0,
+        };
+        let search = AnySearch::new(&game.get().inner, config, threads, seed).py()?;
+        let (obs, actions) = (game.get().inner.observation_tensor_size(), game.get().inner.num_distinct_actions());
+        Ok(BatchedSearch {
+            search,
+            game,
+            evaluator: evaluator.clone().unbind(),
+            observations: PyArray2::<f32>::zeros(py, [0, obs], false).unbind(),
+            masks: PyArray2::<bool>::zeros(py, [0, actions], false).unbind(),
+            threads,
+            seed,
+        })
+    }
+
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    #[getter]
+    fn evaluator(&self, py: Python<'_>) -> Py<PyAny> {
+        self.evaluator.clone_ref(py)
+    }
+
+    #[getter]
+    fn policy(&self) -> &'static str {
+        self.search.config().policy.name()
+    }
+
+    #[getter]
+    fn simulations(&self) -> u32 {
+        self.search.config().simulations
+    }
+
+    #[getter]
+    fn leaves_per_step(&self) -> u32 {
+        self.search.config().leaves_per_step
+    }
+
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Searches every state (decision nodes of this game) and returns a `SearchResult`:
+    /// `actions` int64[N], `visit_counts` int64[N, A], `policy` float32[N, A] (visit
+    /// distribution for PUCT, improved policy for Gumbel) and `root_values`
+    /// float32[N, num_players]. The search's generator advances with each call.
+    fn run(&mut self, py: Python<'_>, states: &Bound<'_, PyAny>) -> PyResult<SearchResult> {
+        let items: Vec<Bound<'_, PyAny>> = states
+            .try_iter()
+            .map_err(|_| param_error("invalid parameter \"states\": a sequence of salon.State".into()))?
+            .collect::<PyResult<_>>()?;
+        let refs: Vec<PyRef<'_, State>> = items
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.cast::<State>()
+                    .map(|s| s.borrow())
+                    .map_err(|_| param_error(format!("invalid parameter \"states\": item {i} is not a salon.State")))
+            })
+            .collect::<PyResult<_>>()?;
+        let roots: Vec<&AnyState> = refs.iter().map(|s| &s.inner).collect();
+        let n_roots = roots.len();
+        let search = &mut self.search;
+        without_gil(py, || search.start(&roots)).py()?;
+        drop(refs);
+        let rows = self.search.max_rows(n_roots);
+        self.ensure_rows(py, rows);
+        let (actions, players) = {
+            let g = &self.game.get().inner;
+            (g.num_distinct_actions(), g.num_players())
+        };
+        let mut evaluation: Option<(Bound<'_, PyArray2<f32>>, Bound<'_, PyArray2<f32>>)> = None;
+        loop {
+            let n = {
+                let mut obs = self.observations.bind(py).readwrite();
+                let mut masks = self.masks.bind(py).readwrite();
+                let obs = obs.as_slice_mut()?;
+                let masks = masks.as_slice_mut()?;
+                let search = &mut self.search;
+                match &evaluation {
+                    None => without_gil(py, || search.step(None, obs, masks)).py()?,
+                    Some((l, v)) => {
+                        let (l, v) = (l.readonly(), v.readonly());
+                        let (l, v) = (l.as_slice()?, v.as_slice()?);
+                        if v.iter().any(|x| !x.is_finite()) {
+                            return Err(EvaluatorError::new_err("the evaluator's values must be finite numbers"));
+                        }
+                        if l.iter().any(|x| x.is_nan() || *x == f32::INFINITY) {
+                            return Err(EvaluatorError::new_err(
+                                "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
+                            ));
+                        }
+                        without_gil(py, || search.step(Some((l, v)), obs, masks)).py()?
+                    }
+                }
+            };
+            if n == 0 {
+                break;
+            }
+            let (obs, masks) = self.leaf_views(py, n)?;
+            let out = self.evaluator.bind(py).call1((obs, masks))?;
+            let pair: Vec<Bound<'_, PyAny>> = match out.cast::<PyTuple>() {
+                Ok(t) if t.len() == 2 => t.iter().collect(),
+                _ => match out.extract::<Vec<Bound<'_, PyAny>>>() {
+                    Ok(v) if v.len() == 2 => v,
+                    _ => {
+                        return Err(EvaluatorError::new_err(format!(
+                            "the evaluator must return (logits, values), got {}",
+                            out.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+                        )))
+                    }
+                },
+            };
+            let logits = evaluator_output(&pair[0], "logits", n, actions)?;
+            let values = evaluator_output(&pair[1], "values", n, players)?;
+            evaluation = Some((logits, values));
+        }
+        let r = self.search.results();
+        let visits: Vec<i64> = r.visit_counts.iter().map(|&v| v as i64).collect();
+        Ok(SearchResult {
+            actions: PyArray1::from_slice(py, &r.actions).unbind(),
+            visit_counts: PyArray1::from_vec(py, visits).reshape([n_roots, actions])?.unbind(),
+            policy: PyArray1::from_slice(py, &r.policy).reshape([n_roots, actions])?.unbind(),
+            root_values: PyArray1::from_slice(py, &r.root_values).reshape([n_roots, players])?.unbind(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let c = self.search.config();
+        format!(
+            "<BatchedSearch {} {} x {} simulations, {} thread(s)>",
+            self.game.get().inner.spec_string(),
+            c.policy.name(),
+            c.simulations,
+            self.threads
+        )
+    }
+}
