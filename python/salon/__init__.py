@@ -21,11 +21,13 @@ from typing import Any, Mapping, Union
 from salon import _core
 from salon._core import (
     CHANCE,
+    BatchedSearch,
     Bot,
     MAX_PLAYERS,
     TERMINAL,
     ComponentError,
     DeserializationError,
+    EvaluatorError,
     Game,
     IllegalActionError,
     InvalidActionStringError,
@@ -34,6 +36,7 @@ from salon._core import (
     Move,
     NothingToUndoError,
     SalonError,
+    SearchResult,
     State,
     UnknownGameError,
     VectorEnv,
@@ -47,12 +50,14 @@ __version__: str = _core.__version__
 ComponentSource = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
 
 __all__ = [
+    "BatchedSearch",
     "Bot",
     "CHANCE",
     "MAX_PLAYERS",
     "TERMINAL",
     "ComponentError",
     "DeserializationError",
+    "EvaluatorError",
     "Game",
     "IllegalActionError",
     "InvalidActionStringError",
@@ -61,6 +66,7 @@ __all__ = [
     "Move",
     "NothingToUndoError",
     "SalonError",
+    "SearchResult",
     "State",
     "UnknownGameError",
     "VectorEnv",

@@ -1,15 +1,18 @@
 """Type stubs of the compiled module salon._core (checked by mypy.stubtest)."""
 
+from collections.abc import Callable, Sequence
 from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "BatchedSearch",
     "Bot",
     "CHANCE",
     "ComponentError",
     "DeserializationError",
+    "EvaluatorError",
     "Game",
     "IllegalActionError",
     "InvalidActionStringError",
@@ -19,6 +22,7 @@ __all__ = [
     "Move",
     "NothingToUndoError",
     "SalonError",
+    "SearchResult",
     "State",
     "TERMINAL",
     "UnknownGameError",
@@ -46,6 +50,7 @@ class WrongNodeError(SalonError): ...
 class ComponentError(SalonError): ...
 class DeserializationError(SalonError): ...
 class NothingToUndoError(SalonError): ...
+class EvaluatorError(SalonError): ...
 
 def load_game(name: str, /, components_json: str | None = None, **params: bool | int | str) -> Game: ...
 def registered_games() -> list[dict[str, Any]]: ...
@@ -164,3 +169,57 @@ class Bot:
     def seed(self) -> int: ...
     def step(self, state: State) -> int: ...
     def last_stats(self) -> dict[str, Any] | None: ...
+
+Evaluator = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]
+]
+
+@final
+class SearchResult:
+    @property
+    def actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def visit_counts(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def policy(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def root_values(self) -> npt.NDArray[np.float32]: ...
+
+@final
+class BatchedSearch:
+    def __new__(
+        cls,
+        game: Game | str,
+        evaluator: Evaluator,
+        *,
+        simulations: int | None = None,
+        policy: str | None = None,
+        threads: int | None = None,
+        seed: int | None = None,
+        leaves_per_step: int | None = None,
+        c_init: float | None = None,
+        c_base: float | None = None,
+        dirichlet_alpha: float | None = None,
+        dirichlet_fraction: float | None = None,
+        max_considered_actions: int | None = None,
+        gumbel_scale: float | None = None,
+        c_visit: float | None = None,
+        c_scale: float | None = None,
+        one_determinization: bool = False,
+    ) -> BatchedSearch: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def evaluator(self) -> Evaluator: ...
+    @property
+    def policy(self) -> str: ...
+    @property
+    def simulations(self) -> int: ...
+    @property
+    def leaves_per_step(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def run(self, states: Sequence[State]) -> SearchResult: ...
+    def last_timings(self) -> dict[str, float]: ...

@@ -1,4 +1,4 @@
-use salon_core::search::{BatchedSearch, SearchConfig, SearchResults};
+use salon_core::search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
 use salon_core::{Game, SalonError, SalonResult, TrackedState};
 
 use crate::registry::{each_game, AnySearcher};
@@ -48,6 +48,10 @@ impl AnySearch {
     /// One lock step (see `BatchedSearch::step`).
     pub fn step(&mut self, evaluation: Option<(&[f32], &[f32])>, observations: &mut [f32], masks: &mut [bool]) -> SalonResult<usize> {
         each_game!(&mut self.searcher, AnySearcher, s => s.step(evaluation, observations, masks))
+    }
+
+    pub fn timings(&self) -> SearchTimings {
+        each_game!(&self.searcher, AnySearcher, s => s.timings())
     }
 
     pub fn results(&self) -> &SearchResults {

@@ -347,6 +347,19 @@ impl BatchedSearch {
         })
     }
 
+    /// Where the last `run` spent its time in the engine: `tree` (selection, moves,
+    /// expansion, backup) and `observations` (the leaves' observations and masks), in
+    /// seconds, and `steps` (evaluator calls). The rest of a run's wall time is the
+    /// evaluator and the Python call around it.
+    fn last_timings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let t = self.search.timings();
+        let d = pyo3::types::PyDict::new(py);
+        d.set_item("tree", t.tree_seconds)?;
+        d.set_item("observations", t.observation_seconds)?;
+        d.set_item("steps", t.steps)?;
+        Ok(d)
+    }
+
     fn __repr__(&self) -> String {
         let c = self.search.config();
         format!(

@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use super::config::SearchConfig;
 use super::gumbel::considered_visits;
@@ -34,6 +35,17 @@ pub struct SearchResults {
     /// `num_roots * num_players`: the mean backed-up value of each player at the root (the
     /// root's own evaluation included), in the scale of the values (win shares).
     pub root_values: Vec<f32>,
+}
+
+/// Where the last search spent its time inside the engine (wall clock, all threads
+/// together): the trees (selection, moves, expansion, backup) and the leaves' observations
+/// and masks. The evaluator's time is the caller's to measure.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchTimings {
+    pub tree_seconds: f64,
+    pub observation_seconds: f64,
+    /// Lock steps (evaluator calls) of the search.
+    pub steps: u64,
 }
 
 /// Why [`BatchedSearch::run`] stopped.
@@ -67,6 +79,7 @@ pub struct BatchedSearch<G: Game> {
     /// Observation size, action count and player count, read once (the game computes the
     /// observation size from a freshly built shape).
     sizes: (usize, usize, usize),
+    timings: SearchTimings,
 }
 
 impl<G: Game> BatchedSearch<G> {
@@ -97,6 +110,7 @@ impl<G: Game> BatchedSearch<G> {
             first_step: false,
             pool,
             results: SearchResults::default(),
+            timings: SearchTimings::default(),
             sizes: (game.observation_tensor_size(), game.num_distinct_actions(), game.num_players()),
             game,
         })
@@ -118,6 +132,10 @@ impl<G: Game> BatchedSearch<G> {
 
     pub fn results(&self) -> &SearchResults {
         &self.results
+    }
+
+    pub fn timings(&self) -> SearchTimings {
+        self.timings
     }
 
     /// Nodes in the arena of each tree of the last search.
@@ -156,6 +174,7 @@ impl<G: Game> BatchedSearch<G> {
         }
         self.first_step = true;
         self.rows = 0;
+        self.timings = SearchTimings::default();
         Ok(())
     }
 
@@ -204,6 +223,7 @@ impl<G: Game> BatchedSearch<G> {
         if self.rows == 0 && self.results.num_roots == roots {
             return Ok(0);
         }
+        let clock = Instant::now();
         {
             let cx = context(&self.game, &self.config, &self.considered, self.sizes);
             let trees = &mut self.trees[..roots];
@@ -214,6 +234,7 @@ impl<G: Game> BatchedSearch<G> {
             };
             run_pieces(self.pool.as_ref(), trees.chunks_mut(PIECE), &work);
         }
+        self.timings.tree_seconds += clock.elapsed().as_secs_f64();
         if let Some(e) = self.trees[..roots].iter().find_map(|t| t.error.clone()) {
             self.rows = 0;
             return Err(SalonError::wrong_node(e));
@@ -239,6 +260,8 @@ impl<G: Game> BatchedSearch<G> {
     }
 
     fn write(&mut self, observations: &mut [f32], masks: &mut [bool]) {
+        let clock = Instant::now();
+        self.timings.steps += 1;
         let cx = context(&self.game, &self.config, &self.considered, self.sizes);
         let (obs_size, num_actions) = (cx.obs_size, cx.num_actions);
         let roots = self.num_roots;
@@ -264,6 +287,7 @@ impl<G: Game> BatchedSearch<G> {
             }
         };
         run_pieces(self.pool.as_ref(), pieces, &work);
+        self.timings.observation_seconds += clock.elapsed().as_secs_f64();
     }
 
     fn finish(&mut self) {

@@ -30,4 +30,4 @@ mod tree_search;
 
 pub use arena::{Arena, Node, NodeKind};
 pub use config::{RootPolicy, SearchConfig};
-pub use driver::{BatchedSearch, SearchError, SearchResults};
+pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};
