@@ -170,7 +170,7 @@ class Bot:
     def step(self, state: State) -> int: ...
     def last_stats(self) -> dict[str, Any] | None: ...
 
-Evaluator = Callable[
+_Evaluator = Callable[
     [npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]
 ]
 
@@ -190,7 +190,7 @@ class BatchedSearch:
     def __new__(
         cls,
         game: Game | str,
-        evaluator: Evaluator,
+        evaluator: _Evaluator,
         *,
         simulations: int | None = None,
         policy: str | None = None,
@@ -210,7 +210,7 @@ class BatchedSearch:
     @property
     def game(self) -> Game: ...
     @property
-    def evaluator(self) -> Evaluator: ...
+    def evaluator(self) -> _Evaluator: ...
     @property
     def policy(self) -> str: ...
     @property
