@@ -304,10 +304,11 @@ impl BatchedSearch {
                     Some((l, v)) => {
                         let (l, v) = (l.readonly(), v.readonly());
                         let (l, v) = (l.as_slice()?, v.as_slice()?);
-                        if v.iter().any(|x| !x.is_finite()) {
+                        // Folds rather than `any`, so that the loops vectorize.
+                        if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
                             return Err(EvaluatorError::new_err("the evaluator's values must be finite numbers"));
                         }
-                        if l.iter().any(|x| x.is_nan() || *x == f32::INFINITY) {
+                        if l.iter().fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY)) {
                             return Err(EvaluatorError::new_err(
                                 "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
                             ));

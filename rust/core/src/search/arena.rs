@@ -39,6 +39,8 @@ pub struct Node {
     /// The evaluator's probability of this action at the parent (noise included at the
     /// root of a PUCT search); for a chance outcome its probability.
     pub prior: f32,
+    /// `ln(prior)` (floored as `mctx` floors probabilities), kept for the Gumbel rules.
+    pub logit: f32,
     /// The evaluator's value of this node for the player to move here, from its expansion.
     pub raw_value: f32,
     pub kind: NodeKind,
@@ -48,8 +50,15 @@ pub struct Node {
     pub value: [f32; MAX_PLAYERS],
 }
 
+/// The logarithm of a prior, floored at the smallest positive float so that a prior of 0
+/// stays comparable (as `mctx` floors probabilities).
+#[inline]
+pub fn log_prior(prior: f32) -> f32 {
+    prior.max(f32::MIN_POSITIVE).ln()
+}
+
 impl Node {
-    pub const fn new(action: Action, prior: f32) -> Node {
+    pub fn new(action: Action, prior: f32) -> Node {
         Node {
             action,
             visits: 0,
@@ -57,6 +66,7 @@ impl Node {
             len: 0,
             next: NONE,
             prior,
+            logit: log_prior(prior),
             raw_value: 0.0,
             kind: NodeKind::Leaf,
             mover: 0,

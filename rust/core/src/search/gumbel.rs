@@ -21,12 +21,6 @@
 
 use super::arena::Arena;
 
-/// The logarithm of a prior, floored as `mctx` floors probabilities.
-#[inline]
-fn logit(prior: f32) -> f32 {
-    prior.max(f32::MIN_POSITIVE).ln()
-}
-
 /// `mctx`'s sequence of considered visits for `max_considered` actions and `simulations`
 /// simulations: the visit count an action must have to receive simulation `i`.
 pub fn considered_visits(max_considered: usize, simulations: usize) -> Vec<u32> {
@@ -87,7 +81,7 @@ pub fn transformed_q(arena: &Arena, parent: usize, candidates: &[u32], c_visit: 
 pub fn improved_policy(arena: &Arena, candidates: &[u32], out: &mut [f32]) {
     let mut hi = f32::NEG_INFINITY;
     for (o, &i) in out.iter_mut().zip(candidates) {
-        *o += logit(arena.node(i as usize).prior);
+        *o += arena.node(i as usize).logit;
         hi = hi.max(*o);
     }
     let mut total = 0.0;
@@ -140,7 +134,7 @@ pub fn select_root(
             continue;
         }
         // `mctx` floors the sum at -1e9 so that an action of prior 0 stays comparable.
-        let score = (g + logit(c.prior) + sigma).max(-1e9);
+        let score = (g + c.logit + sigma).max(-1e9);
         if best.is_none() || score > best_score {
             best = Some(i as usize);
             best_score = score;

@@ -51,5 +51,6 @@ pub fn add_noise(arena: &mut Arena, root: usize, noise: &[f32], fraction: f32) {
     for (c, &eta) in arena.children(root).zip(noise) {
         let child = arena.node_mut(c);
         child.prior = (1.0 - fraction) * child.prior + fraction * eta;
+        child.logit = super::arena::log_prior(child.prior);
     }
 }
