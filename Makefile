@@ -74,6 +74,10 @@ long-runs: build ## Millions of moves and clones with flat memory, and states on
 bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one run
 	$(PY) -m pytest benches -q --benchmark-only --benchmark-columns=mean,ops,rounds
 
+.PHONY: search-report
+search-report: build ## Batched search (BatchedSearch): simulations/s on every game, where the time goes, self-play moves/s (docs/learning.md)
+	OPENBLAS_NUM_THREADS=1 $(PY) benches/search_report.py
+
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks of the core
 	cargo bench -p salon-engine --locked

@@ -206,6 +206,7 @@ class BatchedSearch:
         c_visit: float | None = None,
         c_scale: float | None = None,
         one_determinization: bool = False,
+        overlap: bool = False,
     ) -> BatchedSearch: ...
     @property
     def game(self) -> Game: ...

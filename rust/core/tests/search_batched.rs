@@ -16,7 +16,8 @@ fn config(policy: RootPolicy, simulations: u32) -> SearchConfig {
 }
 
 /// Uniform logits and the same value for every player.
-fn uniform<'a>(value: f32) -> impl FnMut(usize, &[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), ()> + 'a {
+#[allow(clippy::type_complexity)]
+fn uniform(value: f32) -> impl FnMut(usize, &[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), ()> {
     move |_, _, _, logits, values| {
         logits.fill(0.0);
         values.fill(value);

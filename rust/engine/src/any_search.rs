@@ -31,6 +31,12 @@ impl AnySearch {
     /// Starts a search of every state, which must all be decision nodes of this search's
     /// game (same parameters and components).
     pub fn start(&mut self, states: &[&AnyState]) -> SalonResult<()> {
+        self.start_at(states, 0)
+    }
+
+    /// [`Self::start`] for the roots `first_index..` of a larger batch (see
+    /// `BatchedSearch::start_at`).
+    pub fn start_at(&mut self, states: &[&AnyState], first_index: usize) -> SalonResult<()> {
         for (i, st) in states.iter().enumerate() {
             if st.game() != self.game {
                 return Err(SalonError::param(
@@ -41,7 +47,7 @@ impl AnySearch {
         }
         each_game!(&mut self.searcher, AnySearcher, s => {
             let roots = raw_for(s, states)?;
-            s.start(&roots)
+            s.start_at(&roots, first_index)
         })
     }
 

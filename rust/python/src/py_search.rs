@@ -18,16 +18,47 @@ use crate::py_state::State;
 /// (`float32[N, *obs_shape]`, the observation of the player to move at each leaf, and
 /// `bool[N, num_distinct_actions]`); it returns `(logits float32[N, A], values float32[N,
 /// num_players])`, values in win shares. The arrays passed in are views of buffers reused by
-/// the next step: copy them to keep them. The GIL is released while the trees work.
+/// the next step: copy them to keep them. The GIL is released while the trees work. With
+/// `overlap=True` the states are searched in two halves, and one half's trees advance on a
+/// helper thread while the evaluator works on the other half's leaves (the results are the
+/// same as without it).
 #[pyclass(module = "salon", name = "BatchedSearch")]
 pub struct BatchedSearch {
-    search: AnySearch,
+    /// One group, or two with `overlap` (the two halves of each batch of states).
+    groups: Vec<Group>,
     game: Py<Game>,
     evaluator: Py<PyAny>,
-    observations: Py<PyArray2<f32>>,
-    masks: Py<PyArray2<bool>>,
     threads: usize,
     seed: u64,
+    /// Groups used by the last run.
+    active: usize,
+}
+
+/// A search of some of the states, with the buffers its leaves are written into.
+struct Group {
+    search: AnySearch,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    /// Leaves written and waiting for their evaluation (0: the search is over).
+    rows: usize,
+    /// The evaluation of those leaves, once made: `(logits, values)`.
+    evaluation: Option<(Py<PyArray2<f32>>, Py<PyArray2<f32>>)>,
+}
+
+impl Group {
+    /// Buffers for `rows` leaves.
+    fn ensure_rows(&mut self, py: Python<'_>, rows: usize, obs: usize, actions: usize) {
+        if self.observations.bind(py).shape()[0] < rows {
+            self.observations = PyArray2::<f32>::zeros(py, [rows, obs], false).unbind();
+            self.masks = PyArray2::<bool>::zeros(py, [rows, actions], false).unbind();
+        }
+    }
+
+    /// One step of the search (the GIL released): backs up the evaluation, if any, and
+    /// writes the next leaves. Runs on any thread: it touches no Python object.
+    fn step(search: &mut AnySearch, evaluation: Option<(&[f32], &[f32])>, obs: &mut [f32], masks: &mut [bool]) -> PyResult<usize> {
+        search.step(evaluation, obs, masks).py()
+    }
 }
 
 /// The answer of `BatchedSearch.run`, one row per state.
@@ -104,30 +135,90 @@ fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, wid
     Ok(array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))?)
 }
 
-impl BatchedSearch {
-    /// Buffers for `rows` leaves.
-    fn ensure_rows(&mut self, py: Python<'_>, rows: usize) {
-        let (obs, actions) = {
-            let g = &self.game.get().inner;
-            (g.observation_tensor_size(), g.num_distinct_actions())
-        };
-        if self.observations.bind(py).shape()[0] < rows {
-            self.observations = PyArray2::<f32>::zeros(py, [rows, obs], false).unbind();
-            self.masks = PyArray2::<bool>::zeros(py, [rows, actions], false).unbind();
+/// Calls the evaluator on the first `n` rows of `group` and checks its answer.
+fn evaluate<'py>(
+    py: Python<'py>,
+    evaluator: &Py<PyAny>,
+    game: &Game,
+    group: &Group,
+    n: usize,
+) -> PyResult<(Py<PyArray2<f32>>, Py<PyArray2<f32>>)> {
+    let (actions, players) = (game.inner.num_distinct_actions(), game.inner.num_players());
+    let rows = PySlice::new(py, 0, n as isize, 1);
+    let obs = group.observations.bind(py).get_item(&rows)?;
+    let mut shape = vec![n];
+    shape.extend(game.inner.observation_tensor_shape());
+    let obs = obs.call_method1("reshape", (PyTuple::new(py, shape)?,))?;
+    let masks = group.masks.bind(py).get_item(&rows)?;
+    let out = evaluator.bind(py).call1((obs, masks))?;
+    let pair: Vec<Bound<'_, PyAny>> = match out.cast::<PyTuple>() {
+        Ok(t) if t.len() == 2 => t.iter().collect(),
+        _ => match out.extract::<Vec<Bound<'_, PyAny>>>() {
+            Ok(v) if v.len() == 2 => v,
+            _ => {
+                return Err(EvaluatorError::new_err(format!(
+                    "the evaluator must return (logits, values), got {}",
+                    out.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+                )))
+            }
+        },
+    };
+    let logits = evaluator_output(&pair[0], "logits", n, actions)?;
+    let values = evaluator_output(&pair[1], "values", n, players)?;
+    {
+        let (l, v) = (logits.readonly(), values.readonly());
+        let (l, v) = (l.as_slice()?, v.as_slice()?);
+        // Folds rather than `any`, so that the loops vectorize.
+        if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
+            return Err(EvaluatorError::new_err("the evaluator's values must be finite numbers"));
+        }
+        if l.iter().fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY)) {
+            return Err(EvaluatorError::new_err(
+                "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
+            ));
         }
     }
+    Ok((logits.unbind(), values.unbind()))
+}
 
-    /// The views of the first `n` rows handed to the evaluator, shaped like the game's
-    /// observation.
-    fn leaf_views<'py>(&self, py: Python<'py>, n: usize) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let rows = PySlice::new(py, 0, n as isize, 1);
-        let obs = self.observations.bind(py).get_item(&rows)?;
-        let mut shape = vec![n];
-        shape.extend(self.game.get().inner.observation_tensor_shape());
-        let obs = obs.call_method1("reshape", (PyTuple::new(py, shape)?,))?;
-        let masks = self.masks.bind(py).get_item(&rows)?;
-        Ok((obs, masks))
+/// Steps `group` with its evaluation (the GIL released, or on a helper thread).
+fn step_group(py: Python<'_>, group: &mut Group) -> PyResult<usize> {
+    let mut obs = group.observations.bind(py).readwrite();
+    let mut masks = group.masks.bind(py).readwrite();
+    let (obs, masks) = (obs.as_slice_mut()?, masks.as_slice_mut()?);
+    let search = &mut group.search;
+    match group.evaluation.take() {
+        None => without_gil(py, || Group::step(search, None, obs, masks)),
+        Some((l, v)) => {
+            let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
+            let (l, v) = (l.as_slice()?, v.as_slice()?);
+            without_gil(py, || Group::step(search, Some((l, v)), obs, masks))
+        }
     }
+}
+
+/// Steps `x` on a helper thread while the evaluator runs on `y`'s leaves on this one: the
+/// trees of one half of the batch advance while the network works on the other half.
+fn step_while_evaluating(py: Python<'_>, evaluator: &Py<PyAny>, game: &Game, x: &mut Group, y: &mut Group) -> PyResult<()> {
+    let mut obs = x.observations.bind(py).readwrite();
+    let mut masks = x.masks.bind(py).readwrite();
+    let (obs, masks) = (obs.as_slice_mut()?, masks.as_slice_mut()?);
+    let Some((l, v)) = x.evaluation.take() else { return Ok(()) };
+    let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
+    let (l, v) = (l.as_slice()?, v.as_slice()?);
+    let search = &mut x.search;
+    let (stepped, evaluated) = std::thread::scope(|scope| {
+        let worker = scope.spawn(move || search.step(Some((l, v)), obs, masks));
+        let evaluated = evaluate(py, evaluator, game, y, y.rows);
+        let stepped = worker.join();
+        (stepped, evaluated)
+    });
+    x.rows = match stepped {
+        Ok(r) => r.py()?,
+        Err(_) => return Err(pyo3::exceptions::PyRuntimeError::new_err("the search thread stopped unexpectedly")),
+    };
+    y.evaluation = Some(evaluated?);
+    Ok(())
 }
 
 #[pymethods]
@@ -136,7 +227,7 @@ impl BatchedSearch {
     #[pyo3(signature = (
         game, evaluator, *, simulations=None, policy=None, threads=None, seed=None, leaves_per_step=None,
         c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, max_considered_actions=None,
-        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false
+        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -157,6 +248,7 @@ impl BatchedSearch {
         c_visit: Option<&Bound<'_, PyAny>>,
         c_scale: Option<&Bound<'_, PyAny>>,
         one_determinization: bool,
+        overlap: bool,
     ) -> PyResult<Self> {
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
             g.clone().unbind()
@@ -214,17 +306,19 @@ impl BatchedSearch {
             Some(v) => index_arg(&v, "seed", 0, u64::MAX)?,
             None => 0,
         };
-        let search = AnySearch::new(&game.get().inner, config, threads, seed).py()?;
         let (obs, actions) = (game.get().inner.observation_tensor_size(), game.get().inner.num_distinct_actions());
-        Ok(BatchedSearch {
-            search,
-            game,
-            evaluator: evaluator.clone().unbind(),
-            observations: PyArray2::<f32>::zeros(py, [0, obs], false).unbind(),
-            masks: PyArray2::<bool>::zeros(py, [0, actions], false).unbind(),
-            threads,
-            seed,
-        })
+        let groups = (0..if overlap { 2 } else { 1 })
+            .map(|_| {
+                Ok(Group {
+                    search: AnySearch::new(&game.get().inner, config.clone(), threads, seed).py()?,
+                    observations: PyArray2::<f32>::zeros(py, [0, obs], false).unbind(),
+                    masks: PyArray2::<bool>::zeros(py, [0, actions], false).unbind(),
+                    rows: 0,
+                    evaluation: None,
+                })
+            })
+            .collect::<PyResult<Vec<Group>>>()?;
+        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), threads, seed, active: 0 })
     }
 
     #[getter]
@@ -239,17 +333,17 @@ impl BatchedSearch {
 
     #[getter]
     fn policy(&self) -> &'static str {
-        self.search.config().policy.name()
+        self.groups[0].search.config().policy.name()
     }
 
     #[getter]
     fn simulations(&self) -> u32 {
-        self.search.config().simulations
+        self.groups[0].search.config().simulations
     }
 
     #[getter]
     fn leaves_per_step(&self) -> u32 {
-        self.search.config().leaves_per_step
+        self.groups[0].search.config().leaves_per_step
     }
 
     #[getter]
@@ -282,87 +376,85 @@ impl BatchedSearch {
             .collect::<PyResult<_>>()?;
         let roots: Vec<&AnyState> = refs.iter().map(|s| &s.inner).collect();
         let n_roots = roots.len();
-        let search = &mut self.search;
-        without_gil(py, || search.start(&roots)).py()?;
-        drop(refs);
-        let rows = self.search.max_rows(n_roots);
-        self.ensure_rows(py, rows);
-        let (actions, players) = {
-            let g = &self.game.get().inner;
-            (g.num_distinct_actions(), g.num_players())
-        };
-        let mut evaluation: Option<(Bound<'_, PyArray2<f32>>, Bound<'_, PyArray2<f32>>)> = None;
-        loop {
-            let n = {
-                let mut obs = self.observations.bind(py).readwrite();
-                let mut masks = self.masks.bind(py).readwrite();
-                let obs = obs.as_slice_mut()?;
-                let masks = masks.as_slice_mut()?;
-                let search = &mut self.search;
-                match &evaluation {
-                    None => without_gil(py, || search.step(None, obs, masks)).py()?,
-                    Some((l, v)) => {
-                        let (l, v) = (l.readonly(), v.readonly());
-                        let (l, v) = (l.as_slice()?, v.as_slice()?);
-                        // Folds rather than `any`, so that the loops vectorize.
-                        if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
-                            return Err(EvaluatorError::new_err("the evaluator's values must be finite numbers"));
-                        }
-                        if l.iter().fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY)) {
-                            return Err(EvaluatorError::new_err(
-                                "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
-                            ));
-                        }
-                        without_gil(py, || search.step(Some((l, v)), obs, masks)).py()?
-                    }
-                }
-            };
-            if n == 0 {
-                break;
-            }
-            let (obs, masks) = self.leaf_views(py, n)?;
-            let out = self.evaluator.bind(py).call1((obs, masks))?;
-            let pair: Vec<Bound<'_, PyAny>> = match out.cast::<PyTuple>() {
-                Ok(t) if t.len() == 2 => t.iter().collect(),
-                _ => match out.extract::<Vec<Bound<'_, PyAny>>>() {
-                    Ok(v) if v.len() == 2 => v,
-                    _ => {
-                        return Err(EvaluatorError::new_err(format!(
-                            "the evaluator must return (logits, values), got {}",
-                            out.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
-                        )))
-                    }
-                },
-            };
-            let logits = evaluator_output(&pair[0], "logits", n, actions)?;
-            let values = evaluator_output(&pair[1], "values", n, players)?;
-            evaluation = Some((logits, values));
+        // With two groups, each takes one half of the states (a single state stays whole).
+        let cut = if self.groups.len() == 2 && n_roots >= 2 { n_roots / 2 } else { n_roots };
+        let parts = [(0, cut), (cut, n_roots)];
+        let active = if cut < n_roots { 2 } else { 1 };
+        self.active = active;
+        let game = self.game.get();
+        let (obs_size, actions, players) =
+            (game.inner.observation_tensor_size(), game.inner.num_distinct_actions(), game.inner.num_players());
+        for (group, &(from, to)) in self.groups.iter_mut().zip(&parts).take(active) {
+            let search = &mut group.search;
+            without_gil(py, || search.start_at(&roots[from..to], from)).py()?;
+            let rows = group.search.max_rows(to - from);
+            group.ensure_rows(py, rows, obs_size, actions);
+            group.evaluation = None;
         }
-        let r = self.search.results();
-        let visits: Vec<i64> = r.visit_counts.iter().map(|&v| v as i64).collect();
+        drop(refs);
+        for group in self.groups.iter_mut().take(active) {
+            group.rows = step_group(py, group)?;
+        }
+        // Each group alternates evaluation and step; with two groups, one steps on a helper
+        // thread while the evaluator works on the other's leaves.
+        loop {
+            let groups = &mut self.groups[..active];
+            let ready = (0..active).find(|&g| groups[g].rows > 0 && groups[g].evaluation.is_some());
+            let waiting = (0..active).find(|&g| groups[g].rows > 0 && groups[g].evaluation.is_none() && Some(g) != ready);
+            match (ready, waiting) {
+                (None, None) => break,
+                (Some(x), None) => groups[x].rows = step_group(py, &mut groups[x])?,
+                (None, Some(y)) => {
+                    let e = evaluate(py, &self.evaluator, game, &groups[y], groups[y].rows)?;
+                    groups[y].evaluation = Some(e);
+                }
+                (Some(x), Some(_)) => {
+                    let (a, b) = groups.split_at_mut(1);
+                    let (gx, gy) = if x == 0 { (&mut a[0], &mut b[0]) } else { (&mut b[0], &mut a[0]) };
+                    step_while_evaluating(py, &self.evaluator, game, gx, gy)?;
+                }
+            }
+        }
+        let mut result_actions = Vec::with_capacity(n_roots);
+        let mut visits = Vec::with_capacity(n_roots * actions);
+        let mut policy = Vec::with_capacity(n_roots * actions);
+        let mut values = Vec::with_capacity(n_roots * players);
+        for group in &self.groups[..active] {
+            let r = group.search.results();
+            result_actions.extend_from_slice(&r.actions);
+            visits.extend(r.visit_counts.iter().map(|&v| v as i64));
+            policy.extend_from_slice(&r.policy);
+            values.extend_from_slice(&r.root_values);
+        }
         Ok(SearchResult {
-            actions: PyArray1::from_slice(py, &r.actions).unbind(),
+            actions: PyArray1::from_vec(py, result_actions).unbind(),
             visit_counts: PyArray1::from_vec(py, visits).reshape([n_roots, actions])?.unbind(),
-            policy: PyArray1::from_slice(py, &r.policy).reshape([n_roots, actions])?.unbind(),
-            root_values: PyArray1::from_slice(py, &r.root_values).reshape([n_roots, players])?.unbind(),
+            policy: PyArray1::from_vec(py, policy).reshape([n_roots, actions])?.unbind(),
+            root_values: PyArray1::from_vec(py, values).reshape([n_roots, players])?.unbind(),
         })
     }
-
     /// Where the last `run` spent its time in the engine: `tree` (selection, moves,
     /// expansion, backup) and `observations` (the leaves' observations and masks), in
     /// seconds, and `steps` (evaluator calls). The rest of a run's wall time is the
-    /// evaluator and the Python call around it.
+    /// evaluator and the Python call around it. With `overlap`, the two halves' figures are
+    /// added up, though one half's trees work while the evaluator runs on the other's.
     fn last_timings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-        let t = self.search.timings();
+        let (mut tree, mut obs, mut steps) = (0.0, 0.0, 0);
+        for g in &self.groups[..self.active] {
+            let t = g.search.timings();
+            tree += t.tree_seconds;
+            obs += t.observation_seconds;
+            steps += t.steps;
+        }
         let d = pyo3::types::PyDict::new(py);
-        d.set_item("tree", t.tree_seconds)?;
-        d.set_item("observations", t.observation_seconds)?;
-        d.set_item("steps", t.steps)?;
+        d.set_item("tree", tree)?;
+        d.set_item("observations", obs)?;
+        d.set_item("steps", steps)?;
         Ok(d)
     }
 
     fn __repr__(&self) -> String {
-        let c = self.search.config();
+        let c = self.groups[0].search.config();
         format!(
             "<BatchedSearch {} {} x {} simulations, {} thread(s)>",
             self.game.get().inner.spec_string(),

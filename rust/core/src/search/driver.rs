@@ -61,6 +61,9 @@ impl<E> From<SalonError> for SearchError<E> {
     }
 }
 
+/// A piece of the write pass: consecutive trees and their rows of the two buffers.
+type WritePiece<'a, S> = (&'a [TreeSearch<S>], &'a mut [f32], &'a mut [bool]);
+
 /// Trees per piece of work handed to a thread.
 const PIECE: usize = 16;
 
@@ -143,10 +146,18 @@ impl<G: Game> BatchedSearch<G> {
         self.trees[..self.num_roots].iter().map(|t| t.arena().len())
     }
 
-    /// Starts a search of every root (each a decision node). The roots' generators are
-    /// split from the search's generator, which advances: a second search with the same
-    /// roots draws new noise.
+    /// Starts a search of every root (each a decision node). The generator of root `i` is
+    /// drawn from one number of the search's generator (which advances, so a second search
+    /// of the same roots draws new noise) and from `i`.
     pub fn start(&mut self, roots: &[G::State]) -> SalonResult<()> {
+        self.start_at(roots, 0)
+    }
+
+    /// [`Self::start`] for roots that are numbers `first_index..` of a larger batch: two
+    /// searches with the same seed, given the two halves of a batch (with `first_index` 0
+    /// and the first half's length), search each root exactly as one search of the whole
+    /// batch would.
+    pub fn start_at(&mut self, roots: &[G::State], first_index: usize) -> SalonResult<()> {
         if roots.is_empty() {
             return Err(SalonError::param("states", "give at least one state"));
         }
@@ -164,7 +175,10 @@ impl<G: Game> BatchedSearch<G> {
             self.trees.push(TreeSearch::new());
         }
         self.num_roots = roots.len();
-        let rngs: Vec<Xoshiro256StarStar> = (0..roots.len()).map(|_| self.rng.split()).collect();
+        let base = self.rng.next_u64();
+        let rngs: Vec<Xoshiro256StarStar> = (0..roots.len())
+            .map(|i| Xoshiro256StarStar::seed_from_u64(base ^ ((first_index + i) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+            .collect();
         let cx = context(&self.game, &self.config, &self.considered, self.sizes);
         for ((tree, root), (p, rng)) in self.trees.iter_mut().zip(roots).zip(players.into_iter().zip(rngs)) {
             tree.begin(&cx, root, p, rng);
@@ -278,7 +292,7 @@ impl<G: Game> BatchedSearch<G> {
             mask_rest = mrest;
             (chunk, o, m)
         });
-        let work = |(chunk, o, m): (&[TreeSearch<G::State>], &mut [f32], &mut [bool])| {
+        let work = |(chunk, o, m): WritePiece<'_, G::State>| {
             let mut row = 0;
             for t in chunk {
                 let r = t.rows();

@@ -114,6 +114,7 @@ pub fn select_interior(arena: &Arena, parent: usize, candidates: &[u32], c_visit
 
 /// Among the candidates with exactly `considered_visit` visits, the best
 /// `g(a) + logits(a) + sigma(q(a))`; `gumbel` is indexed like `candidates`.
+#[allow(clippy::too_many_arguments)]
 pub fn select_root(
     arena: &Arena,
     root: usize,
