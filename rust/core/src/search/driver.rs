@@ -4,8 +4,9 @@
 //! every tree, then writes the leaves' observations and legal masks into the caller's
 //! buffers, compacted (tree 0's leaves first). The caller evaluates them in one call and
 //! hands the logits and values to the next step. Trees are independent (each has its own
-//! generator, split from the search's generator in root order), so the results never
-//! depend on the number of threads.
+//! generator, drawn from one number of the search's generator and the root's index), so the
+//! results never depend on the number of threads, nor on how a batch is split between
+//! searches ([`BatchedSearch::start_at`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
