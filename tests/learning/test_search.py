@@ -286,7 +286,8 @@ def test_numpy_integers_are_accepted_and_bools_refused() -> None:
     r = search.run(decision_states(game, 2))
     assert (r.visit_counts.sum(axis=1) == 5).all()
     for bad in ({"simulations": True}, {"simulations": 0}, {"threads": 0}, {"seed": -1}, {"simulations": 2.5},
-                {"policy": "alphabeta"}, {"dirichlet_fraction": 2.0}, {"c_init": float("nan")}, {"gumbel_scale": False}):
+                {"policy": "alphabeta"}, {"dirichlet_fraction": 2.0}, {"c_init": float("nan")}, {"gumbel_scale": False},
+                {"max_considered_actions": 65}):
         with pytest.raises(salon.InvalidParameterError):
             salon.BatchedSearch(game, uniform(game), **bad)
     with pytest.raises(salon.InvalidParameterError):

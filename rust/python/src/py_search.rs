@@ -274,7 +274,7 @@ impl BatchedSearch {
             config.leaves_per_step = index_arg(&v, "leaves_per_step", 1, 256)? as u32;
         }
         if let Some(v) = given(max_considered_actions) {
-            config.max_considered_actions = index_arg(&v, "max_considered_actions", 1, 1 << 16)? as u32;
+            config.max_considered_actions = index_arg(&v, "max_considered_actions", 1, salon_engine::salon_core::search::MAX_CONSIDERED as u64)? as u32;
         }
         let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 7] = [
             ("c_init", c_init, &mut config.c_init),

@@ -30,6 +30,10 @@ impl RootPolicy {
     }
 }
 
+/// The most root actions a Gumbel search considers (the sequential-halving tables are built
+/// up to it).
+pub const MAX_CONSIDERED: u32 = 64;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     pub policy: RootPolicy,
@@ -44,7 +48,8 @@ pub struct SearchConfig {
     /// means 10 / (number of legal actions) at each root; fraction 0 turns the noise off.
     pub dirichlet_alpha: Option<f32>,
     pub dirichlet_fraction: f32,
-    /// Gumbel: the number of root actions sampled without replacement (Gumbel-top-k).
+    /// Gumbel: the number of root actions sampled without replacement (Gumbel-top-k), at
+    /// most [`MAX_CONSIDERED`].
     pub max_considered_actions: u32,
     /// Gumbel: the scale of the Gumbel noise (0 makes the root choice deterministic).
     pub gumbel_scale: f32,
@@ -101,8 +106,11 @@ impl SearchConfig {
                 format!("must be from 0 to 1, got {}", self.dirichlet_fraction),
             ));
         }
-        if self.max_considered_actions == 0 {
-            return Err(SalonError::param("max_considered_actions", "must be at least 1"));
+        if self.max_considered_actions == 0 || self.max_considered_actions > MAX_CONSIDERED {
+            return Err(SalonError::param(
+                "max_considered_actions",
+                format!("must be from 1 to {MAX_CONSIDERED}, got {}", self.max_considered_actions),
+            ));
         }
         finite_at_least("gumbel_scale", self.gumbel_scale, 0.0)?;
         finite_at_least("c_visit", self.c_visit, 0.0)?;

@@ -102,8 +102,8 @@ impl<G: Game> BatchedSearch<G> {
         } else {
             None
         };
-        let m = config.max_considered_actions.min(crate::action::MAX_LEGAL_ACTIONS as u32) as usize;
-        let considered = (0..=m.min(64)).map(|k| considered_visits(k, config.simulations as usize)).collect();
+        let m = config.max_considered_actions as usize;
+        let considered = (0..=m).map(|k| considered_visits(k, config.simulations as usize)).collect();
         Ok(BatchedSearch {
             config,
             considered,

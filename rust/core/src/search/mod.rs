@@ -29,5 +29,5 @@ pub mod puct;
 mod tree_search;
 
 pub use arena::{Arena, Node, NodeKind};
-pub use config::{RootPolicy, SearchConfig};
+pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
 pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};
