@@ -330,6 +330,20 @@ def evaluate(game: salon.Game, evaluator: BucketedEvaluator, opponent: Callable[
     return shares / games
 
 
+def run_evaluation(game: salon.Game, evaluator: BucketedEvaluator, args: argparse.Namespace) -> dict[str, float]:
+    """Win shares against MCTS(--eval-mcts-simulations) and (with --eval-greedy) greedy."""
+    eval_seed = args.seed * 7_777 + 100_000
+    sims = args.eval_mcts_simulations
+    out = {f"win_share_vs_mcts{sims}": evaluate(
+        game, evaluator, lambda s: salon.Bot("mcts", simulations=sims, seed=s), games=args.eval_games,
+        simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads, label=f"mcts{sims}")}
+    if args.eval_greedy:
+        out["win_share_vs_greedy"] = evaluate(
+            game, evaluator, lambda s: salon.Bot("greedy", seed=s), games=args.eval_games,
+            simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads, label="greedy")
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Checkpoints: params, optimizer state, iteration, generators (numpy .npz + JSON).
 
@@ -382,6 +396,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="directory for the checkpoint, buffer and log")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    p.add_argument("--evaluate-only", action="store_true",
+                   help="evaluate the checkpoint in --out (--eval-games per opponent) into OUT/eval.jsonl; no training")
     return p.parse_args(argv)
 
 
@@ -415,6 +431,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.resume:
             print(f"no checkpoint in {out}: starting afresh", flush=True)
         learner = Learner(init_params(rng, obs_size, actions, players, args.hidden, args.layers), args.lr, args.l2)
+    if args.evaluate_only:
+        if first_iteration == 1:
+            sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")
+        t = time.monotonic()
+        evaluator = BucketedEvaluator(learner.forward, players, mover_of, bucket_sizes(max(16, args.eval_games)))
+        result: dict[str, Any] = {"iteration": first_iteration - 1, "game": game.name, "eval_games": args.eval_games,
+                                  "simulations": args.simulations, "policy": args.policy}
+        result.update(run_evaluation(game, evaluator, args))
+        result["eval_seconds"] = round(time.monotonic() - t, 2)
+        with open(out / "eval.jsonl", "a", encoding="utf-8") as log:
+            log.write(json.dumps(result) + "\n")
+        print(json.dumps(result), flush=True)
+        return 0
     buffer = ReplayBuffer(args.buffer, obs_size, actions, players)
     if first_iteration > 1 and (out / BUFFER).exists():
         buffer.load(out / BUFFER)
@@ -477,17 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "network_share": round(evaluator.seconds / selfplay_seconds, 3), "train_seconds": round(train_seconds, 2),
         }
         if args.eval_games > 0 and iteration % args.eval_every == 0:
-            eval_seed = args.seed * 7_777 + 100_000
-            sims = args.eval_mcts_simulations
-            entry[f"win_share_vs_mcts{sims}"] = evaluate(
-                game, evaluator, lambda s: salon.Bot("mcts", simulations=sims, seed=s), games=args.eval_games,
-                simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads,
-                label=f"mcts{sims}")
-            if args.eval_greedy:
-                entry["win_share_vs_greedy"] = evaluate(
-                    game, evaluator, lambda s: salon.Bot("greedy", seed=s), games=args.eval_games,
-                    simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads,
-                    label="greedy")
+            entry.update(run_evaluation(game, evaluator, args))
         entry["eval_seconds"] = round(time.monotonic() - t2, 2)
         entry["wall_seconds"] = round(time.monotonic() - started, 2)
         with open(out / LOG, "a", encoding="utf-8") as log:

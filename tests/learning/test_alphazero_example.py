@@ -68,6 +68,13 @@ def test_one_iteration_then_resume(tmp_path: Path) -> None:
     assert "self-play" not in third
     assert len(log_lines(out)) == 2
 
+    # Evaluating the checkpoint alone trains nothing and logs to eval.jsonl.
+    run(out, "--resume", "--evaluate-only", "--no-eval-greedy")
+    [evaluation] = [json.loads(line) for line in (out / "eval.jsonl").read_text().splitlines()]
+    assert evaluation["iteration"] == 2 and evaluation["eval_games"] == 2
+    assert 0.0 <= evaluation["win_share_vs_mcts10"] <= 1.0 and "win_share_vs_greedy" not in evaluation
+    assert len(log_lines(out)) == 2
+
 
 def test_resume_refuses_another_game(tmp_path: Path) -> None:
     out = tmp_path / "run"
