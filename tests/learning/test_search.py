@@ -256,7 +256,7 @@ def test_the_evaluator_gets_observations_shaped_like_the_game_and_masks_of_legal
     salon.BatchedSearch(game, evaluate, simulations=3).run(states)
     # The first call evaluates the roots: their observations and masks are the states' own.
     obs_shape = tuple(game.observation_tensor_shape())
-    assert shapes[0] == ((3, *obs_shape), np.float32, (3, game.num_distinct_actions()), np.bool_)
+    assert shapes[0] == ((3, *obs_shape), np.dtype(np.float32), (3, game.num_distinct_actions()), np.dtype(np.bool_))
 
 
 def test_root_rows_are_the_states_own_observations_and_masks() -> None:
