@@ -1,7 +1,7 @@
 """Type stubs of the compiled module salon._core (checked by mypy.stubtest)."""
 
 from collections.abc import Callable, Sequence
-from typing import Any, final
+from typing import Any, SupportsFloat, SupportsIndex, final
 
 import numpy as np
 import numpy.typing as npt
@@ -192,19 +192,19 @@ class BatchedSearch:
         game: Game | str,
         evaluator: _Evaluator,
         *,
-        simulations: int | None = None,
+        simulations: SupportsIndex | None = None,
         policy: str | None = None,
-        threads: int | None = None,
-        seed: int | None = None,
-        leaves_per_step: int | None = None,
-        c_init: float | None = None,
-        c_base: float | None = None,
-        dirichlet_alpha: float | None = None,
-        dirichlet_fraction: float | None = None,
-        max_considered_actions: int | None = None,
-        gumbel_scale: float | None = None,
-        c_visit: float | None = None,
-        c_scale: float | None = None,
+        threads: SupportsIndex | None = None,
+        seed: SupportsIndex | None = None,
+        leaves_per_step: SupportsIndex | None = None,
+        c_init: SupportsFloat | None = None,
+        c_base: SupportsFloat | None = None,
+        dirichlet_alpha: SupportsFloat | None = None,
+        dirichlet_fraction: SupportsFloat | None = None,
+        max_considered_actions: SupportsIndex | None = None,
+        gumbel_scale: SupportsFloat | None = None,
+        c_visit: SupportsFloat | None = None,
+        c_scale: SupportsFloat | None = None,
         one_determinization: bool = False,
         overlap: bool = False,
     ) -> BatchedSearch: ...

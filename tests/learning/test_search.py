@@ -256,7 +256,7 @@ def test_the_evaluator_gets_observations_shaped_like_the_game_and_masks_of_legal
     salon.BatchedSearch(game, evaluate, simulations=3).run(states)
     # The first call evaluates the roots: their observations and masks are the states' own.
     obs_shape = tuple(game.observation_tensor_shape())
-    assert shapes[0] == ((3, *obs_shape), np.float32, (3, game.num_distinct_actions()), np.bool_)
+    assert shapes[0] == ((3, *obs_shape), np.dtype(np.float32), (3, game.num_distinct_actions()), np.dtype(np.bool_))
 
 
 def test_root_rows_are_the_states_own_observations_and_masks() -> None:
@@ -317,3 +317,35 @@ def test_searching_does_not_change_the_states() -> None:
     before = [s.serialize() for s in states]
     salon.BatchedSearch(game, uniform(game), simulations=8).run(states)
     assert [s.serialize() for s in states] == before
+
+
+def test_minus_infinity_logits_mean_probability_zero() -> None:
+    game = salon.load_game("colors_of_paris")
+    states = decision_states(game, 3)
+    players = game.num_players()
+
+    def only_the_first_legal(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> Arrays:
+        logits = np.full(mask.shape, -np.inf, np.float32)
+        logits[np.arange(mask.shape[0]), mask.argmax(axis=1)] = 0.0
+        return logits, np.full((mask.shape[0], players), 0.5, np.float32)
+
+    # PUCT without noise and equal values follows the prior: every simulation goes to the
+    # only action of probability 1.
+    r = salon.BatchedSearch(game, only_the_first_legal, simulations=8, policy="puct", dirichlet_fraction=0.0).run(states)
+    for i, s in enumerate(states):
+        first = min(s.legal_actions())
+        assert r.actions[i] == first and r.visit_counts[i][first] == 8
+
+
+def test_a_search_called_from_its_own_evaluator_is_refused() -> None:
+    game = salon.load_game("atelier_studio")
+    states = decision_states(game, 2)
+    holder: list[salon.BatchedSearch] = []
+
+    def reentrant(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> Arrays:
+        holder[0].run(states)
+        return uniform(game)(obs, mask)
+
+    holder.append(salon.BatchedSearch(game, reentrant, simulations=2))
+    with pytest.raises(RuntimeError):
+        holder[0].run(states)

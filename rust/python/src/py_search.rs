@@ -34,6 +34,9 @@ pub struct BatchedSearch {
     active: usize,
 }
 
+/// The evaluator's answer for a group's leaves: `(logits, values)`.
+type Evaluation = (Py<PyArray2<f32>>, Py<PyArray2<f32>>);
+
 /// A search of some of the states, with the buffers its leaves are written into.
 struct Group {
     search: AnySearch,
@@ -41,8 +44,8 @@ struct Group {
     masks: Py<PyArray2<bool>>,
     /// Leaves written and waiting for their evaluation (0: the search is over).
     rows: usize,
-    /// The evaluation of those leaves, once made: `(logits, values)`.
-    evaluation: Option<(Py<PyArray2<f32>>, Py<PyArray2<f32>>)>,
+    /// The evaluation of those leaves, once made.
+    evaluation: Option<Evaluation>,
 }
 
 impl Group {
@@ -132,7 +135,7 @@ fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, wid
         )));
     }
     let array = numpy.call_method1("ascontiguousarray", (array, "float32"))?;
-    Ok(array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))?)
+    array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))
 }
 
 /// Calls the evaluator on the first `n` rows of `group` and checks its answer.
@@ -142,7 +145,7 @@ fn evaluate<'py>(
     game: &Game,
     group: &Group,
     n: usize,
-) -> PyResult<(Py<PyArray2<f32>>, Py<PyArray2<f32>>)> {
+) -> PyResult<Evaluation> {
     let (actions, players) = (game.inner.num_distinct_actions(), game.inner.num_players());
     let rows = PySlice::new(py, 0, n as isize, 1);
     let obs = group.observations.bind(py).get_item(&rows)?;
