@@ -12,10 +12,10 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml requirements/test.txt requirements/adapters.txt
+$(STAMP): pyproject.toml requirements/test.txt requirements/adapters.txt requirements/train.txt
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet -r requirements/test.txt -r requirements/adapters.txt
+	$(PIP) install --quiet -r requirements/test.txt -r requirements/adapters.txt -r requirements/train.txt
 	touch $(STAMP)
 
 .PHONY: venv
@@ -33,6 +33,7 @@ demo: build ## The main job: an arena of the strongest bots on every game; recor
 test: build ## Every test: Rust (nextest), Python (pytest, benchmarks run once), browser, types and stubs, fuzzing
 	$(MAKE) test-rust
 	$(MAKE) test-python
+	$(MAKE) train-smoke
 	$(MAKE) test-browser
 	$(MAKE) typecheck
 	$(MAKE) fuzz
@@ -47,7 +48,18 @@ test-rust: ## Rust unit, conformance and scenario tests of the core and every ga
 
 .PHONY: test-python
 test-python: build ## Python tests, and the benchmarks run once each with timing disabled
-	$(PY) -m pytest -q --benchmark-disable --ignore=tests/browser
+	$(PY) -m pytest -q --benchmark-disable --ignore=tests/browser --ignore=tests/learning/test_alphazero_example.py
+
+.PHONY: train-smoke
+train-smoke: build ## The AlphaZero example at toy scale (one short iteration, then a resumed one), as CI runs it
+	$(PY) -m pytest -q tests/learning/test_alphazero_example.py
+
+TRAIN_GAME ?= atelier_studio
+TRAIN_HOURS ?= 2
+.PHONY: train-example
+train-example: build ## Train the AlphaZero example on TRAIN_GAME for TRAIN_HOURS (runs/alphazero-<game>/, resumable)
+	OPENBLAS_NUM_THREADS=1 $(PY) examples/alphazero.py --game $(TRAIN_GAME) --hours $(TRAIN_HOURS) \
+		--out runs/alphazero-$(TRAIN_GAME) --resume
 
 .PHONY: browser
 browser: venv ## Install chromium (apt) and playwright (pip) for the browser tests, idempotently
@@ -73,6 +85,10 @@ long-runs: build ## Millions of moves and clones with flat memory, and states on
 .PHONY: bench
 bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one run
 	$(PY) -m pytest benches -q --benchmark-only --benchmark-columns=mean,ops,rounds
+
+.PHONY: search-report
+search-report: build ## Batched search (BatchedSearch): simulations/s on every game, where the time goes, self-play moves/s (docs/learning.md)
+	OPENBLAS_NUM_THREADS=1 $(PY) benches/search_report.py
 
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks of the core

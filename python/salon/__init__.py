@@ -21,6 +21,7 @@ from typing import Any, Mapping, Union
 from salon import _core
 from salon._core import (
     CHANCE,
+    BatchedSearch,
     Bot,
     MAX_PLAYERS,
     TERMINAL,
@@ -28,6 +29,7 @@ from salon._core import (
     ComponentError,
     ConcurrentUseError,
     DeserializationError,
+    EvaluatorError,
     Game,
     IllegalActionError,
     InvalidActionStringError,
@@ -36,6 +38,7 @@ from salon._core import (
     Move,
     NothingToUndoError,
     SalonError,
+    SearchResult,
     State,
     UnknownGameError,
     VectorEnv,
@@ -49,6 +52,7 @@ __version__: str = _core.__version__
 ComponentSource = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
 
 __all__ = [
+    "BatchedSearch",
     "Bot",
     "CHANCE",
     "MAX_PLAYERS",
@@ -57,6 +61,7 @@ __all__ = [
     "ComponentError",
     "ConcurrentUseError",
     "DeserializationError",
+    "EvaluatorError",
     "Game",
     "IllegalActionError",
     "InvalidActionStringError",
@@ -65,6 +70,7 @@ __all__ = [
     "Move",
     "NothingToUndoError",
     "SalonError",
+    "SearchResult",
     "State",
     "UnknownGameError",
     "VectorEnv",

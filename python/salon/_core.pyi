@@ -1,17 +1,20 @@
 """Type stubs of the compiled module salon._core (checked by mypy.stubtest)."""
 
-from typing import Any, SupportsIndex, final
+from collections.abc import Callable, Sequence
+from typing import Any, SupportsFloat, SupportsIndex, final
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "BatchedSearch",
     "Bot",
     "CHANCE",
     "ArrayAccessError",
     "ComponentError",
     "ConcurrentUseError",
     "DeserializationError",
+    "EvaluatorError",
     "Game",
     "IllegalActionError",
     "InvalidActionStringError",
@@ -21,6 +24,7 @@ __all__ = [
     "Move",
     "NothingToUndoError",
     "SalonError",
+    "SearchResult",
     "State",
     "TERMINAL",
     "UnknownGameError",
@@ -50,6 +54,7 @@ class DeserializationError(SalonError): ...
 class NothingToUndoError(SalonError): ...
 class ConcurrentUseError(SalonError): ...
 class ArrayAccessError(SalonError): ...
+class EvaluatorError(SalonError): ...
 
 def load_game(name: str, /, components_json: str | None = None, **params: bool | int | str) -> Game: ...
 def registered_games() -> list[dict[str, Any]]: ...
@@ -170,3 +175,58 @@ class Bot:
     def seed(self) -> int: ...
     def step(self, state: State) -> int: ...
     def last_stats(self) -> dict[str, Any] | None: ...
+
+_Evaluator = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]
+]
+
+@final
+class SearchResult:
+    @property
+    def actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def visit_counts(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def policy(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def root_values(self) -> npt.NDArray[np.float32]: ...
+
+@final
+class BatchedSearch:
+    def __new__(
+        cls,
+        game: Game | str,
+        evaluator: _Evaluator,
+        *,
+        simulations: SupportsIndex | None = None,
+        policy: str | None = None,
+        threads: SupportsIndex | None = None,
+        seed: SupportsIndex | None = None,
+        leaves_per_step: SupportsIndex | None = None,
+        c_init: SupportsFloat | None = None,
+        c_base: SupportsFloat | None = None,
+        dirichlet_alpha: SupportsFloat | None = None,
+        dirichlet_fraction: SupportsFloat | None = None,
+        max_considered_actions: SupportsIndex | None = None,
+        gumbel_scale: SupportsFloat | None = None,
+        c_visit: SupportsFloat | None = None,
+        c_scale: SupportsFloat | None = None,
+        one_determinization: bool = False,
+        overlap: bool = False,
+    ) -> BatchedSearch: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def evaluator(self) -> _Evaluator: ...
+    @property
+    def policy(self) -> str: ...
+    @property
+    def simulations(self) -> int: ...
+    @property
+    def leaves_per_step(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def run(self, states: Sequence[State]) -> SearchResult: ...
+    def last_timings(self) -> dict[str, float]: ...

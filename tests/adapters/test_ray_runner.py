@@ -1,15 +1,31 @@
-"""Ray: the arena and the self-play generator on a local Ray instance equal the same seeds played without Ray."""
+"""Ray: the arena, the self-play generator and the self-play shards on a local Ray instance equal the
+same seeds (units) played without Ray."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 import ray
 
 import salon
-from salon.adapters.ray_runner import PolicySpec, generate_selfplay, main, play_seeds, run_arena, seating
+from salon.adapters.policies import derive_seed
+from salon.adapters.ray_runner import (
+    PolicySpec,
+    generate_selfplay,
+    generate_selfplay_shards,
+    main,
+    play_seeds,
+    run_arena,
+    seating,
+    selfplay_units,
+)
 from salon.records import read_records, replay
+from salon.selfplay import Examples, load_shards, self_play
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +96,69 @@ def test_ray_tasks_play_a_users_component_set(local_ray: None) -> None:
     assert result.records == play_seeds(game, {"a": "greedy", "b": "random"}, seeds)
     for rec in result.records:
         assert replay(rec, game=game).scores() == rec["scores"]
+
+
+def shard_arrays(directory: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The arrays of every shard (concatenated) and the records of a salon.selfplay directory."""
+    ex = load_shards(directory)
+    arrays = {k: getattr(ex, k) for k in ("observations", "masks", "policies", "players", "returns", "game_ids",
+                                          "plies", "actions")}
+    return arrays, ex.records
+
+
+def test_selfplay_shards_on_two_workers_equal_local_units(local_ray: None, tmp_path: Path) -> None:
+    class LinearEvaluator:
+        """A picklable evaluator holding numpy parameters (einsum in float64: no BLAS threading
+        in the sums, so the workers compute the same numbers as this process)."""
+
+        def __init__(self, game: salon.Game) -> None:
+            rng = np.random.default_rng(5)
+            size = int(np.prod(game.observation_tensor_shape()))
+            self.w = rng.standard_normal((size, game.num_distinct_actions())) * 0.1
+            self.v = rng.standard_normal((size, game.num_players())) * 0.1
+
+        def __call__(self, obs: Any, mask: Any) -> tuple[Any, Any]:
+            x = np.asarray(obs, np.float64).reshape(len(obs), -1)
+            v = np.exp(np.einsum("ni,ip->np", x, self.v, optimize=False))
+            return np.einsum("ni,ia->na", x, self.w, optimize=False), v / v.sum(axis=1, keepdims=True)
+
+    game = salon.load_game("atelier_studio")
+    evaluator = LinearEvaluator(game)
+    options: dict[str, Any] = {"simulations": 4, "policy": "gumbel"}
+    remote = generate_selfplay_shards(game, evaluator, str(tmp_path / "ray"), games=7, unit_games=2, seed=11,
+                                      shard_size=300, num_workers=2, **options)
+    assert sorted(first for units in remote.workers.values() for first in units) == [0, 2, 4, 6]
+    assert len(remote.workers) >= 2, remote.workers
+    local = generate_selfplay_shards(game, evaluator, str(tmp_path / "local"), games=7, unit_games=2, seed=11,
+                                     shard_size=300, use_ray=False, **options)
+    assert remote.manifest["games"] == 7 and len(remote.manifest["shards"]) > 1
+    assert remote.manifest == local.manifest
+    for shard in remote.manifest["shards"]:
+        assert (tmp_path / "ray" / shard["file"]).read_bytes() == (tmp_path / "local" / shard["file"]).read_bytes()
+    assert (tmp_path / "ray" / "records.jsonl").read_text() == (tmp_path / "local" / "records.jsonl").read_text()
+
+    # Each unit is salon.selfplay.self_play of its games with the seed derive_seed(seed, first game id).
+    parts = [Examples.concatenate(list(self_play(game, evaluator, games=n, first_game_id=first,
+                                                  seed=derive_seed(11, first), **options)))
+             for first, n in [(0, 2), (2, 2), (4, 2), (6, 1)]]
+    expected = Examples.concatenate(parts)
+    arrays, records = shard_arrays(str(tmp_path / "ray"))
+    for key, value in arrays.items():
+        np.testing.assert_array_equal(value, getattr(expected, key), err_msg=key)
+    assert records == expected.records
+    assert sorted(r["game_id"] for r in records) == list(range(7))  # in the order the games ended
+    for record in records:
+        assert replay(record).is_terminal()
+
+
+def test_selfplay_shards_command(local_ray: None, tmp_path: Path) -> None:
+    out = tmp_path / "shards"
+    assert main(["shards", "--game", "azul_sintra", "--games", "3", "--unit-games", "2", "--simulations", "2",
+                 "--workers", "2", "--out", str(out)]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games"] == 3 and manifest["settings"]["unit_games"] == 2
+    ex = load_shards(out)
+    assert sorted(set(ex.game_ids.tolist())) == [0, 1, 2]
+    with pytest.raises(ValueError):
+        selfplay_units(0, 2)
+    assert selfplay_units(5, 2, first_game_id=10) == [(10, 2), (12, 2), (14, 1)]

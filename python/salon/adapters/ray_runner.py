@@ -29,6 +29,12 @@ Command line (the same command scales from this machine to a cluster)::
         --policy a=random --policy b=random --seeds 0:200 --out arena.jsonl [--address auto]
     python -m salon.adapters.ray_runner selfplay --game colors_of_paris --seeds 0:1000 --out data.jsonl
     python -m salon.adapters.ray_runner arena ... --local          # without Ray
+    python -m salon.adapters.ray_runner shards --game atelier_studio --games 1024 --out data/ \\
+        [--evaluator module:factory]                                # salon.selfplay shards
+
+:func:`generate_selfplay_shards` writes the ``.npz`` shards, records and manifest of
+:mod:`salon.selfplay` from many workers: the games are cut into units, each unit one
+``self_play`` run of its own, so the shards are the same on any number of workers.
 """
 
 from __future__ import annotations
@@ -57,6 +63,11 @@ __all__ = [
     "play_seeds",
     "run_arena",
     "seating",
+    "ShardsResult",
+    "UniformEvaluator",
+    "generate_selfplay_shards",
+    "play_selfplay_unit",
+    "selfplay_units",
 ]
 
 PolicySpec = Union[str, Callable[[int], PolicyLike]]
@@ -157,6 +168,11 @@ class _Worker:
         rotate: bool,
     ) -> tuple[str, list[dict[str, Any]]]:
         return _worker_id(), play_seeds(game, policies, seeds, rotate)
+
+    def play_selfplay_unit(
+        self, game: _core.Game, evaluator: Any, first_game_id: int, games: int, seed: int, options: Mapping[str, Any]
+    ) -> tuple[str, Any]:
+        return _play_unit_here(game, evaluator, first_game_id, games, seed, options)
 
 
 @dataclass
@@ -299,12 +315,181 @@ def generate_selfplay(
     return _run(game, specs, seeds, False, address, num_workers, chunk_size, use_ray).records
 
 
+# ---------------------------------------------------------------------------------------------
+# Distributed self-play data: the shards of salon.selfplay from many workers.
+
+
+class UniformEvaluator:
+    """Uniform logits and equal values: the default evaluator of the ``shards`` command (picklable)."""
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+
+    def __call__(self, obs: Any, mask: Any) -> tuple[Any, Any]:
+        import numpy as np
+
+        n = len(mask)
+        return np.zeros(mask.shape, np.float32), np.full((n, self.num_players), 1.0 / self.num_players, np.float32)
+
+
+def selfplay_units(games: int, unit_games: int, first_game_id: int = 0) -> list[tuple[int, int]]:
+    """The work units of :func:`generate_selfplay_shards`: ``(first_game_id, games)`` pairs."""
+    if games < 1 or unit_games < 1:
+        raise ValueError("games and unit_games must be at least 1")
+    return [(g, min(unit_games, first_game_id + games - g)) for g in range(first_game_id, first_game_id + games, unit_games)]
+
+
+def play_selfplay_unit(
+    game: _core.Game, evaluator: Any, first_game_id: int, games: int, seed: int, options: Mapping[str, Any]
+) -> Any:
+    """One unit: ``salon.selfplay.self_play`` of ``games`` games from ``first_game_id``, seeded with
+    ``derive_seed(seed, first_game_id)``; returns their :class:`salon.selfplay.Examples`."""
+    from salon.selfplay import Examples, self_play
+
+    parts = list(self_play(game, evaluator, games=games, first_game_id=first_game_id,
+                           seed=derive_seed(seed, first_game_id), **options))
+    return Examples.concatenate(parts)
+
+
+def _play_unit_here(
+    game: _core.Game, evaluator: Any, first_game_id: int, games: int, seed: int, options: Mapping[str, Any]
+) -> tuple[str, Any]:
+    return _worker_id(), play_selfplay_unit(game, evaluator, first_game_id, games, seed, options)
+
+
+@dataclass
+class ShardsResult:
+    """The manifest written, and which worker played which units (by first game id)."""
+
+    manifest: dict[str, Any]
+    workers: dict[str, list[int]] = field(default_factory=dict)
+
+
+def generate_selfplay_shards(
+    game: _core.Game | str,
+    evaluator: Any,
+    directory: str,
+    *,
+    games: int,
+    unit_games: int = 64,
+    seed: int = 0,
+    shard_size: int = 65536,
+    address: str | None = None,
+    num_workers: int | None = None,
+    use_ray: bool = True,
+    **options: Any,
+) -> ShardsResult:
+    """Self-play examples written by ``salon.selfplay.write_shards`` into ``directory``, the games
+    played by Ray workers.
+
+    The games are cut into units of ``unit_games`` (:func:`selfplay_units`); each unit is one
+    :func:`play_selfplay_unit` (its own :class:`salon.BatchedSearch`, ``unit_games`` games side by
+    side), a pure function of the unit, so the shards do not depend on the number of workers or on
+    which worker plays which unit, and equal the same units played here (``use_ray=False``). The
+    evaluator is shipped to the workers by Ray's pickling: it must be picklable (a class holding
+    numpy parameters, say). ``options`` go to ``self_play`` (``simulations``, ``policy``,
+    ``threads``, ``parallel``, ...). Units are written in order as they arrive.
+    """
+    from salon.selfplay import write_shards
+
+    if isinstance(game, str):
+        game = salon.load_game(game)
+    units = selfplay_units(games, unit_games)
+    settings: dict[str, Any] = {"games": games, "unit_games": unit_games, "seed": seed,
+                                **{k: v for k, v in options.items() if isinstance(v, (int, float, str, bool))}}
+    workers: dict[str, list[int]] = {}
+    g: _core.Game = game
+
+    def gathered(results: Iterable[tuple[str, Any]]) -> Iterable[Any]:
+        for (first, _), (worker, examples) in zip(units, results):
+            workers.setdefault(worker, []).append(first)
+            yield examples
+
+    if not use_ray:
+        local = (_play_unit_here(g, evaluator, first, n, seed, options) for first, n in units)
+        manifest = write_shards(gathered(local), directory, shard_size=shard_size, game=g, settings=settings)
+        return ShardsResult(manifest, workers)
+
+    import ray  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
+        started = True
+    try:
+        if num_workers is None:
+            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
+        num_workers = max(1, min(num_workers, len(units)))
+        # The arena's actors (one CPU each, pooled while the same Ray job runs).
+        actors = _actors(ray, num_workers, pooled=not started)
+        shipped_options: Mapping[str, Any] = dict(options)
+        game_ref, evaluator_ref, options_ref = ray.put(g), ray.put(evaluator), ray.put(shipped_options)
+
+        def submit(k: int) -> Any:
+            first, n = units[k]
+            return actors[k % num_workers].play_selfplay_unit.remote(game_ref, evaluator_ref, first, n, seed, options_ref)
+
+        def results() -> Iterable[tuple[str, Any]]:
+            # At most 2 units per worker in flight; results taken in unit order.
+            window = 2 * num_workers
+            pending = [submit(k) for k in range(min(window, len(units)))]
+            for k in range(len(units)):
+                done = ray.get(pending[k])
+                pending[k] = None
+                if k + window < len(units):
+                    pending.append(submit(k + window))
+                yield done
+
+        manifest = write_shards(gathered(results()), directory, shard_size=shard_size, game=g, settings=settings)
+    finally:
+        if started:
+            ray.shutdown()
+    return ShardsResult(manifest, workers)
+
+
 def _parse_seeds(text: str) -> range:
     start, _, stop = text.partition(":")
     return range(int(start), int(stop)) if stop else range(int(start))
 
 
+def _shards_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m salon.adapters.ray_runner shards",
+                                     description="Self-play shards (salon.selfplay format) from Ray workers.")
+    parser.add_argument("--game", required=True, help='an engine name or spec, e.g. "azul_sintra(players=2)"')
+    parser.add_argument("--evaluator", default=None,
+                        help="module:factory, factory(game) -> picklable evaluator (default: uniform logits, equal values)")
+    parser.add_argument("--games", type=int, default=256)
+    parser.add_argument("--unit-games", type=int, default=64, help="games per work unit (searched side by side)")
+    parser.add_argument("--simulations", type=int, default=32)
+    parser.add_argument("--policy", choices=["gumbel", "puct"], default="gumbel")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--shard-size", type=int, default=65536)
+    parser.add_argument("--address", default=None, help="Ray address (default: local instance; 'auto', 'ray://...')")
+    parser.add_argument("--workers", type=int, default=None, help="units in flight at once / 2 (default: cluster CPUs)")
+    parser.add_argument("--local", action="store_true", help="play here without Ray")
+    parser.add_argument("--out", required=True, help="the shards' directory")
+    args = parser.parse_args(argv)
+    game = salon.load_game(args.game)
+    if args.evaluator:
+        module, _, attr = args.evaluator.partition(":")
+        evaluator = getattr(importlib.import_module(module), attr)(game)
+    else:
+        evaluator = UniformEvaluator(game.num_players())
+    result = generate_selfplay_shards(
+        game, evaluator, args.out, games=args.games, unit_games=args.unit_games, seed=args.seed,
+        shard_size=args.shard_size, address=args.address, num_workers=args.workers, use_ray=not args.local,
+        simulations=args.simulations, policy=args.policy,
+    )
+    m = result.manifest
+    print(json.dumps({"games": m["games"], "examples": m["examples"], "shards": len(m["shards"]),
+                      "workers": len(result.workers)}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["shards"]:
+        return _shards_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m salon.adapters.ray_runner", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["arena", "selfplay"])
     parser.add_argument("--game", required=True, help='an engine name or spec, e.g. "azul_sintra(players=3)"')

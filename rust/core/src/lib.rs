@@ -21,6 +21,7 @@ pub mod json;
 pub mod params;
 pub mod playout;
 pub mod rng;
+pub mod search;
 pub mod shares;
 pub mod svg;
 pub mod tensor_writer;

@@ -140,7 +140,7 @@ impl AnyState {
         self.game() == other.game() && each_game!(self, AnyState, s => eq_any(s, other.inner_any()))
     }
 
-    fn inner_any(&self) -> &dyn Any {
+    pub(crate) fn inner_any(&self) -> &dyn Any {
         each_game!(self, AnyState, s => s as &dyn Any)
     }
 

@@ -7,6 +7,7 @@
 
 mod any_batch;
 mod any_game;
+mod any_search;
 mod any_state;
 mod catalogue;
 mod registry;
@@ -14,6 +15,7 @@ mod spec;
 
 pub use any_batch::AnyBatch;
 pub use any_game::{AnyGame, GameVisitor};
+pub use any_search::AnySearch;
 pub use any_state::AnyState;
 pub use catalogue::{catalogue, GameEntry};
 pub use spec::parse_game_spec;

@@ -24,10 +24,21 @@ macro_rules! registry {
             $($variant(salon_core::batch::BatchEnv<$ty>)),*
         }
 
+        /// A batched search of any registered game (see `AnySearch`).
+        pub enum AnySearcher {
+            $($variant(salon_core::search::BatchedSearch<$ty>)),*
+        }
+
         $(
             impl From<salon_core::batch::BatchEnv<$ty>> for AnyBatch {
                 fn from(b: salon_core::batch::BatchEnv<$ty>) -> Self {
                     AnyBatch::$variant(b)
+                }
+            }
+
+            impl From<salon_core::search::BatchedSearch<$ty>> for AnySearcher {
+                fn from(s: salon_core::search::BatchedSearch<$ty>) -> Self {
+                    AnySearcher::$variant(s)
                 }
             }
 

@@ -17,6 +17,7 @@ create_exception!(salon, DeserializationError, SalonError, "A serialized state t
 create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of the history.");
 create_exception!(salon, ConcurrentUseError, SalonError, "The object is in use by a call on another thread; nothing was done (give each thread its own clone).");
 create_exception!(salon, ArrayAccessError, SalonError, "A numpy array the call must write is read-only or in use elsewhere; nothing was done.");
+create_exception!(salon, EvaluatorError, SalonError, "A search evaluator returned something other than (logits, values) of the expected shapes, or non-finite numbers.");
 
 /// Converts an engine error into its Python exception, keeping the engine's message.
 pub fn to_py(err: EngineError) -> PyErr {
@@ -60,5 +61,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NothingToUndoError", py.get_type::<NothingToUndoError>())?;
     m.add("ConcurrentUseError", py.get_type::<ConcurrentUseError>())?;
     m.add("ArrayAccessError", py.get_type::<ArrayAccessError>())?;
+    m.add("EvaluatorError", py.get_type::<EvaluatorError>())?;
     Ok(())
 }

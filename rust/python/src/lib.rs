@@ -9,6 +9,7 @@ mod errors;
 mod gil;
 mod py_game;
 mod py_move;
+mod py_search;
 mod py_state;
 mod py_vector;
 mod shared;
@@ -26,6 +27,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_move::Move>()?;
     m.add_class::<py_vector::VectorEnv>()?;
     m.add_class::<py_bot::Bot>()?;
+    m.add_class::<py_search::BatchedSearch>()?;
+    m.add_class::<py_search::SearchResult>()?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::_game_from_parts, m)?)?;

@@ -1,0 +1,523 @@
+"""AlphaZero-style training on a salon game: self-play with salon.BatchedSearch guided by a small
+JAX/optax policy-value network, a replay buffer, training, and evaluation against salon's native
+MCTS (random rollouts) and greedy bots. Checkpoints every iteration; ``--resume`` continues.
+
+    pip install -e ".[train]"          # or: pip install -r requirements/train.txt
+    python examples/alphazero.py --game atelier_studio --hours 2 --out runs/atelier_studio
+    python examples/alphazero.py --game atelier_studio --out runs/atelier_studio --resume
+
+The network (``--hidden`` units x ``--layers``, ReLU, default 2 x 128) reads the flat observation
+of the player to move and has two heads:
+
+- policy: one logit per action id; illegal actions are masked (-inf) before the softmax, in the
+  loss as in the search (the search reads logits of legal actions only);
+- value: one logit per player, **softmax over the players = predicted final win shares**, which is
+  the scale of ``State.returns()`` and of the values ``BatchedSearch`` expects (win shares in
+  [0, 1], summing to 1 since the win is shared on a tie). The head is in the mover's frame
+  (output 0 = the player to move, output k = the player k seats after them), as salon's
+  observations are; the evaluator turns it back into seats with the mover's seat (below).
+
+Loss: cross-entropy to the search's policy target + cross-entropy of the value head to the game's
+final win shares + ``--l2`` x the sum of squared weights; Adam (optax).
+
+Where the seat comes from: the search calls ``evaluator(obs, mask)`` without saying whose turn it
+is, and wants values by seat. ``atelier_studio``'s observation starts with the observer's seat
+(one-hot), so the evaluator reads it there. The other games' observations are relative to the
+observer, so the mover's seat is unknown to the evaluator; there the example returns equal
+values for every player (the search is guided by the policy head and the terminal states only)
+and says so at start. See docs/learning.md, "Training example".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import salon
+from salon.selfplay import Examples, self_play
+
+Forward = Callable[[npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
+MoverOf = Callable[[npt.NDArray[np.float32]], npt.NDArray[np.int64]]
+
+CHECKPOINT = "checkpoint.npz"
+BUFFER = "buffer.npz"
+LOG = "log.jsonl"
+
+
+# ---------------------------------------------------------------------------------------------
+# The mover's seat, where the observation carries it.
+
+
+class SeatOneHot:
+    """The observer's seat, one-hot in ``obs[:, start:start + width]`` (picklable)."""
+
+    def __init__(self, start: int, width: int) -> None:
+        self.start, self.width = start, width
+
+    def __call__(self, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.int64]:
+        flat = obs.reshape(len(obs), -1)
+        return np.argmax(flat[:, self.start : self.start + self.width], axis=1).astype(np.int64)
+
+
+# atelier_studio's tensor starts with the observer's seat, one-hot over 4 (rust/games/atelier_studio/
+# src/observation.rs). The other games' tensors are relative to the observer.
+SEAT_IN_OBSERVATION: dict[str, SeatOneHot] = {"atelier_studio": SeatOneHot(0, 4)}
+
+
+# ---------------------------------------------------------------------------------------------
+# The evaluator adapter: any framework's forward pass, batched to a few fixed sizes.
+
+
+def bucket_sizes(largest: int) -> list[int]:
+    """Powers of two from 16 up to ``largest`` (and ``largest`` itself)."""
+    sizes, size = [], 16
+    while size < largest:
+        sizes.append(size)
+        size *= 2
+    sizes.append(max(largest, 1))
+    return sizes
+
+
+class BucketedEvaluator:
+    """Adapts ``forward(obs) -> (logits [B, A], mover-relative win shares [B, players])`` on numpy
+    arrays to the ``evaluator(obs, mask) -> (logits, values by seat)`` that
+    :class:`salon.BatchedSearch` calls.
+
+    The batch is zero-padded to the next of ``sizes`` (so a framework that compiles per shape,
+    as JAX does, compiles a few times only; larger batches are cut into pieces of the largest
+    size). ``mover_of(obs)`` gives the seat of the player to move; without it the values are
+    equal for every player. Picklable when ``forward`` and ``mover_of`` are (for Ray workers).
+    """
+
+    def __init__(self, forward: Forward, num_players: int, mover_of: MoverOf | None, sizes: Sequence[int]) -> None:
+        self.forward, self.num_players, self.mover_of = forward, num_players, mover_of
+        self.sizes = sorted(sizes)
+        self.calls = self.rows = 0
+        self.seconds = 0.0
+
+    def _padded(self, obs: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        n = len(obs)
+        size = next(s for s in self.sizes if s >= n)
+        x = np.zeros((size, *obs.shape[1:]), np.float32)
+        x[:n] = obs
+        logits, shares = self.forward(x)
+        return np.asarray(logits, np.float32)[:n], np.asarray(shares, np.float32)[:n]
+
+    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+        start = time.perf_counter()
+        n, top = len(obs), self.sizes[-1]
+        pieces = [self._padded(obs[i : i + top]) for i in range(0, n, top)]
+        logits = np.concatenate([p[0] for p in pieces])
+        relative = np.concatenate([p[1] for p in pieces])
+        if self.mover_of is None:
+            values = np.full((n, self.num_players), 1.0 / self.num_players, np.float32)
+        else:
+            seats = (self.mover_of(obs)[:, None] + np.arange(self.num_players)[None, :]) % self.num_players
+            values = np.empty_like(relative)
+            np.put_along_axis(values, seats, relative, axis=1)
+        self.calls += 1
+        self.rows += n
+        self.seconds += time.perf_counter() - start
+        return logits, values
+
+
+# ---------------------------------------------------------------------------------------------
+# The network: parameters as a dict of arrays, the same forward pass in JAX and in numpy.
+
+
+def init_params(rng: np.random.Generator, inputs: int, actions: int, players: int, hidden: int, layers: int
+                ) -> dict[str, npt.NDArray[np.float32]]:
+    params: dict[str, npt.NDArray[np.float32]] = {}
+    width = inputs
+    for i in range(layers):
+        params[f"w{i}"] = (rng.standard_normal((width, hidden)) * math.sqrt(2.0 / width)).astype(np.float32)
+        params[f"b{i}"] = np.zeros(hidden, np.float32)
+        width = hidden
+    params["wp"] = (rng.standard_normal((width, actions)) * 0.01).astype(np.float32)
+    params["bp"] = np.zeros(actions, np.float32)
+    params["wv"] = (rng.standard_normal((width, players)) * 0.01).astype(np.float32)
+    params["bv"] = np.zeros(players, np.float32)
+    return params
+
+
+def num_layers(params: dict[str, Any]) -> int:
+    return sum(1 for k in params if k.startswith("w") and k[1:].isdigit())
+
+
+class NumpyForward:
+    """The network's forward pass in numpy (picklable: ships to Ray workers with its params)."""
+
+    def __init__(self, params: dict[str, npt.NDArray[np.float32]]) -> None:
+        self.params = {k: np.asarray(v, np.float32) for k, v in params.items()}
+
+    def __call__(self, obs: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        p = self.params
+        h = obs.reshape(len(obs), -1)
+        for i in range(num_layers(p)):
+            h = np.maximum(h @ p[f"w{i}"] + p[f"b{i}"], 0.0)
+        v = h @ p["wv"] + p["bv"]
+        v = np.exp(v - v.max(axis=1, keepdims=True))
+        return h @ p["wp"] + p["bp"], v / v.sum(axis=1, keepdims=True)
+
+
+def jax_modules() -> tuple[Any, Any, Any]:
+    try:
+        import jax
+        import jax.numpy as jnp
+        import optax
+    except ImportError as e:  # pragma: no cover - the message is the point
+        sys.exit(f"{e}: this example needs the training extra: pip install 'salon[train]' "
+                 "(or pip install -r requirements/train.txt)")
+    return jax, jnp, optax
+
+
+class Learner:
+    """The JAX side: jitted forward pass, loss, and Adam steps."""
+
+    def __init__(self, params: dict[str, Any], lr: float, l2: float) -> None:
+        jax, jnp, optax = jax_modules()
+        self.jax, self.jnp = jax, jnp
+        self.params = {k: jnp.asarray(v) for k, v in params.items()}
+        self.optimizer = optax.adam(lr)
+        self.opt_state = self.optimizer.init(self.params)
+        layers = num_layers(params)
+
+        def forward(p: dict[str, Any], x: Any) -> tuple[Any, Any]:
+            h = x.reshape(x.shape[0], -1)
+            for i in range(layers):
+                h = jax.nn.relu(h @ p[f"w{i}"] + p[f"b{i}"])
+            return h @ p["wp"] + p["bp"], h @ p["wv"] + p["bv"]
+
+        def predict(p: dict[str, Any], x: Any) -> tuple[Any, Any]:
+            logits, v = forward(p, x)
+            return logits, jax.nn.softmax(v, axis=-1)
+
+        def loss(p: dict[str, Any], batch: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+            logits, v = forward(p, batch["obs"])
+            logits = jnp.where(batch["mask"], logits, -1e9)
+            policy_loss = -jnp.sum(batch["policy"] * jax.nn.log_softmax(logits), axis=-1).mean()
+            value_loss = -jnp.sum(batch["value"] * jax.nn.log_softmax(v), axis=-1).mean()
+            l2_loss = sum(jnp.sum(p[k] ** 2) for k in p if k.startswith("w"))
+            total = policy_loss + value_loss + l2 * l2_loss
+            return total, {"loss": total, "policy_loss": policy_loss, "value_loss": value_loss}
+
+        def step(p: dict[str, Any], opt_state: Any, batch: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
+            grads, metrics = jax.grad(loss, has_aux=True)(p, batch)
+            updates, opt_state = self.optimizer.update(grads, opt_state, p)
+            return optax.apply_updates(p, updates), opt_state, metrics
+
+        self._predict = jax.jit(predict)
+        self._step = jax.jit(step)
+
+    def forward(self, obs: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        logits, shares = self._predict(self.params, obs)
+        return np.asarray(logits), np.asarray(shares)
+
+    def train_step(self, batch: dict[str, npt.NDArray[Any]]) -> dict[str, float]:
+        self.params, self.opt_state, metrics = self._step(self.params, self.opt_state, batch)
+        return {k: float(v) for k, v in metrics.items()}
+
+    def numpy_params(self) -> dict[str, npt.NDArray[np.float32]]:
+        return {k: np.asarray(v) for k, v in self.params.items()}
+
+    def opt_leaves(self) -> list[npt.NDArray[Any]]:
+        return [np.asarray(x) for x in self.jax.tree_util.tree_leaves(self.opt_state)]
+
+    def load_opt_leaves(self, leaves: list[npt.NDArray[Any]]) -> None:
+        treedef = self.jax.tree_util.tree_structure(self.opt_state)
+        self.opt_state = self.jax.tree_util.tree_unflatten(treedef, [self.jnp.asarray(x) for x in leaves])
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay buffer: the newest ``capacity`` examples, targets in the mover's frame.
+
+
+class ReplayBuffer:
+    def __init__(self, capacity: int, obs_size: int, actions: int, players: int) -> None:
+        self.capacity, self.size, self.next = capacity, 0, 0
+        self.obs = np.zeros((capacity, obs_size), np.float32)
+        self.mask = np.zeros((capacity, actions), np.bool_)
+        self.policy = np.zeros((capacity, actions), np.float32)
+        self.value = np.zeros((capacity, players), np.float32)
+
+    def add(self, ex: Examples) -> None:
+        n, players = len(ex), ex.returns.shape[1]
+        seats = (ex.players[:, None].astype(np.int64) + np.arange(players)[None, :]) % players
+        relative = np.take_along_axis(ex.returns, seats, axis=1)
+        for start in range(0, n, self.capacity):
+            rows = slice(start, min(n, start + self.capacity))
+            k = rows.stop - rows.start
+            at = (self.next + np.arange(k)) % self.capacity
+            self.obs[at] = ex.observations[rows].reshape(k, -1)
+            self.mask[at] = ex.masks[rows]
+            self.policy[at] = ex.policies[rows]
+            self.value[at] = relative[rows]
+            self.next = int((self.next + k) % self.capacity)
+            self.size = min(self.capacity, self.size + k)
+
+    def sample(self, rng: np.random.Generator, batch: int) -> dict[str, npt.NDArray[Any]]:
+        i = rng.integers(0, self.size, batch)
+        return {"obs": self.obs[i], "mask": self.mask[i], "policy": self.policy[i], "value": self.value[i]}
+
+    def save(self, path: Path) -> None:
+        n = self.size
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, obs=self.obs[:n], mask=self.mask[:n], policy=self.policy[:n], value=self.value[:n],
+                 next=np.int64(self.next))
+        os.replace(tmp, path)
+
+    def load(self, path: Path) -> None:
+        with np.load(path) as d:
+            n = min(len(d["obs"]), self.capacity)
+            self.obs[:n], self.mask[:n], self.policy[:n], self.value[:n] = (
+                d["obs"][:n], d["mask"][:n], d["policy"][:n], d["value"][:n])
+            self.size, self.next = n, int(d["next"]) % self.capacity
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation: the agent (search + network, no exploration noise) against a native bot.
+
+
+def search_options(policy: str, explore: bool) -> dict[str, Any]:
+    if policy == "puct":
+        return {} if explore else {"dirichlet_fraction": 0.0}
+    return {} if explore else {"gumbel_scale": 0.0}
+
+
+def evaluate(game: salon.Game, evaluator: BucketedEvaluator, opponent: Callable[[int], salon.Bot], *, games: int,
+             simulations: int, policy: str, seed: int, threads: int, label: str) -> float:
+    """The agent's mean win share over ``games`` seat-rotated games against ``opponent(seed)``."""
+    players = game.num_players()
+    search = salon.BatchedSearch(game, evaluator, simulations=simulations, policy=policy, seed=seed,
+                                 threads=threads, **search_options(policy, explore=False))
+    states = [game.new_initial_state(seed=seed + 7919 * g) for g in range(games)]
+    seats = [g % players for g in range(games)]
+    bots = [opponent(seed + g) for g in range(games)]
+    done, shares, last_print = 0, 0.0, time.monotonic()
+    while True:
+        ours: list[int] = []
+        for g, s in enumerate(states):
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_random_chance()
+                elif s.current_player() == seats[g]:
+                    ours.append(g)
+                    break
+                else:
+                    s.apply_action(bots[g].step(s))
+        if not ours:
+            break
+        actions = search.run([states[g] for g in ours]).actions
+        for g, a in zip(ours, actions):
+            states[g].apply_action(int(a))
+        finished = sum(s.is_terminal() for s in states)
+        if finished != done and time.monotonic() - last_print > 10:
+            print(f"    eval vs {label}: {finished}/{games} games", flush=True)
+            last_print = time.monotonic()
+        done = finished
+    for g, s in enumerate(states):
+        shares += s.returns()[seats[g]]
+    return shares / games
+
+
+def run_evaluation(game: salon.Game, evaluator: BucketedEvaluator, args: argparse.Namespace) -> dict[str, float]:
+    """Win shares against MCTS(--eval-mcts-simulations) and (with --eval-greedy) greedy."""
+    eval_seed = args.seed * 7_777 + 100_000
+    sims = args.eval_mcts_simulations
+    out = {f"win_share_vs_mcts{sims}": evaluate(
+        game, evaluator, lambda s: salon.Bot("mcts", simulations=sims, seed=s), games=args.eval_games,
+        simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads, label=f"mcts{sims}")}
+    if args.eval_greedy:
+        out["win_share_vs_greedy"] = evaluate(
+            game, evaluator, lambda s: salon.Bot("greedy", seed=s), games=args.eval_games,
+            simulations=args.simulations, policy=args.policy, seed=eval_seed, threads=args.threads, label="greedy")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Checkpoints: params, optimizer state, iteration, generators (numpy .npz + JSON).
+
+
+def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.Generator, meta: dict[str, Any]
+                    ) -> None:
+    arrays: dict[str, Any] = {f"param/{k}": v for k, v in learner.numpy_params().items()}
+    arrays.update({f"opt/{i:04d}": v for i, v in enumerate(learner.opt_leaves())})
+    state = {"iteration": iteration, "rng": rng.bit_generator.state, "meta": meta}
+    arrays["state"] = np.frombuffer(json.dumps(state).encode(), np.uint8)
+    tmp = out / (CHECKPOINT + ".tmp.npz")
+    np.savez(tmp, **arrays)
+    os.replace(tmp, out / CHECKPOINT)
+
+
+def load_checkpoint(path: Path) -> tuple[dict[str, Any], list[npt.NDArray[Any]], dict[str, Any]]:
+    with np.load(path) as d:
+        params = {k.split("/", 1)[1]: d[k] for k in d.files if k.startswith("param/")}
+        opt = [d[k] for k in sorted(k for k in d.files if k.startswith("opt/"))]
+        state = json.loads(bytes(d["state"]).decode())
+    return params, opt, state
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--game", default="atelier_studio", help='a game name or spec, e.g. "azul_sintra(players=2)"')
+    p.add_argument("--iterations", type=int, default=1000, help="stop after this many iterations (in total)")
+    p.add_argument("--hours", type=float, default=None, help="wall-time budget of this run (stops between iterations)")
+    p.add_argument("--games-per-iteration", type=int, default=256)
+    p.add_argument("--parallel", type=int, default=256, help="self-play games searched side by side (roots per batch)")
+    p.add_argument("--simulations", type=int, default=64, help="search simulations per move (self-play and evaluation)")
+    p.add_argument("--policy", choices=["gumbel", "puct"], default="gumbel")
+    p.add_argument("--sample-moves", type=int, default=8, help="PUCT: first moves of a game drawn from the target")
+    p.add_argument("--threads", type=int, default=1, help="search threads")
+    p.add_argument("--hidden", type=int, default=128)
+    p.add_argument("--layers", type=int, default=2)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--batch-size", type=int, default=256)
+    p.add_argument("--train-steps", type=int, default=None,
+                   help="train steps per iteration (default: new examples / batch size, at least 50)")
+    p.add_argument("--buffer", type=int, default=100_000, help="replay buffer capacity (examples)")
+    p.add_argument("--eval-games", type=int, default=20, help="evaluation games per opponent (seat-rotated); 0: none")
+    p.add_argument("--eval-every", type=int, default=1, help="evaluate every this many iterations")
+    p.add_argument("--eval-mcts-simulations", type=int, default=1000)
+    p.add_argument("--eval-greedy", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="directory for the checkpoint, buffer and log")
+    p.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    p.add_argument("--evaluate-only", action="store_true",
+                   help="evaluate the checkpoint in --out (--eval-games per opponent) into OUT/eval.jsonl; no training")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    started = time.monotonic()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    game = salon.load_game(args.game)
+    obs_size = int(np.prod(game.observation_tensor_shape()))
+    actions, players = game.num_distinct_actions(), game.num_players()
+    mover_of = SEAT_IN_OBSERVATION.get(game.name)
+    if mover_of is None:
+        print(f"note: {game.name}'s observation does not say whose turn it is and the search does not pass the "
+              "mover to the evaluator: the value head is trained but the search gets equal values (policy-only "
+              "guidance)", flush=True)
+
+    rng = np.random.default_rng(args.seed)
+    first_iteration = 1
+    if args.resume and (out / CHECKPOINT).exists():
+        params, opt_leaves, state = load_checkpoint(out / CHECKPOINT)
+        trained_on = state["meta"].get("game_name")
+        if trained_on != game.name or params["w0"].shape[0] != obs_size:
+            sys.exit(f"{out / CHECKPOINT} was trained on {trained_on}, not {game.name}: use another --out")
+        learner = Learner(params, args.lr, args.l2)
+        learner.load_opt_leaves(opt_leaves)
+        rng.bit_generator.state = state["rng"]
+        first_iteration = state["iteration"] + 1
+        print(f"resumed from {out / CHECKPOINT} after iteration {state['iteration']}", flush=True)
+    else:
+        if args.resume:
+            print(f"no checkpoint in {out}: starting afresh", flush=True)
+        learner = Learner(init_params(rng, obs_size, actions, players, args.hidden, args.layers), args.lr, args.l2)
+    if args.evaluate_only:
+        if first_iteration == 1:
+            sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")
+        t = time.monotonic()
+        evaluator = BucketedEvaluator(learner.forward, players, mover_of, bucket_sizes(max(16, args.eval_games)))
+        result: dict[str, Any] = {"iteration": first_iteration - 1, "game": game.name, "eval_games": args.eval_games,
+                                  "simulations": args.simulations, "policy": args.policy}
+        result.update(run_evaluation(game, evaluator, args))
+        result["eval_seconds"] = round(time.monotonic() - t, 2)
+        with open(out / "eval.jsonl", "a", encoding="utf-8") as log:
+            log.write(json.dumps(result) + "\n")
+        print(json.dumps(result), flush=True)
+        return 0
+    buffer = ReplayBuffer(args.buffer, obs_size, actions, players)
+    if first_iteration > 1 and (out / BUFFER).exists():
+        buffer.load(out / BUFFER)
+
+    largest = max(args.parallel, 2 * args.eval_games)
+    evaluator = BucketedEvaluator(learner.forward, players, mover_of, bucket_sizes(largest))
+    meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}
+    meta["game_name"] = game.name
+    last_iteration = args.iterations
+    iteration_seconds = 0.0
+    for iteration in range(first_iteration, last_iteration + 1):
+        elapsed = time.monotonic() - started
+        if args.hours is not None and elapsed + iteration_seconds > args.hours * 3600:
+            print(f"wall-time budget reached ({elapsed / 3600:.2f} h)", flush=True)
+            break
+        t0 = time.monotonic()
+        # Self-play with the current network.
+        evaluator.calls = evaluator.rows = 0
+        evaluator.seconds = 0.0
+        moves = games_done = 0
+        fresh: list[Examples] = []
+        last_print = time.monotonic()
+        for batch in self_play(game, evaluator, games=args.games_per_iteration, parallel=args.parallel,
+                               simulations=args.simulations, policy=args.policy, seed=args.seed * 1_000_003 + iteration,
+                               threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
+                               first_game_id=(iteration - 1) * args.games_per_iteration):
+            fresh.append(batch)
+            moves += len(batch)
+            games_done += len(batch.records)
+            if time.monotonic() - last_print > 10 or games_done == args.games_per_iteration:
+                rate = moves / max(time.monotonic() - t0, 1e-9)
+                print(f"[{iteration}] self-play {games_done}/{args.games_per_iteration} games, {moves} moves, "
+                      f"{rate:.0f} moves/s", flush=True)
+                last_print = time.monotonic()
+        examples = Examples.concatenate(fresh)
+        buffer.add(examples)
+        selfplay_seconds = time.monotonic() - t0
+        # Training.
+        t1 = time.monotonic()
+        steps = args.train_steps if args.train_steps is not None else max(50, len(examples) // args.batch_size)
+        sums = {"loss": 0.0, "policy_loss": 0.0, "value_loss": 0.0}
+        for k in range(steps):
+            metrics = learner.train_step(buffer.sample(rng, args.batch_size))
+            for key in sums:
+                sums[key] += metrics[key]
+            if (k + 1) % max(1, steps // 4) == 0 or k + 1 == steps:
+                print(f"[{iteration}] train {k + 1}/{steps} loss {metrics['loss']:.4f}", flush=True)
+        losses = {k: v / steps for k, v in sums.items()}
+        if not all(math.isfinite(v) for v in losses.values()):
+            print(f"[{iteration}] loss is not finite: {losses}", flush=True)
+            return 1
+        train_seconds = time.monotonic() - t1
+        # Evaluation against the native bots.
+        t2 = time.monotonic()
+        entry: dict[str, Any] = {
+            "iteration": iteration, "game": game.name, "examples": len(examples), "games": len(examples.records),
+            "buffer": buffer.size, "train_steps": steps, **losses,
+            "selfplay_seconds": round(selfplay_seconds, 2), "selfplay_moves_per_s": round(len(examples) / selfplay_seconds, 1),
+            "simulations_per_s": round(len(examples) * args.simulations / selfplay_seconds, 1),
+            "network_share": round(evaluator.seconds / selfplay_seconds, 3), "train_seconds": round(train_seconds, 2),
+        }
+        if args.eval_games > 0 and iteration % args.eval_every == 0:
+            entry.update(run_evaluation(game, evaluator, args))
+        entry["eval_seconds"] = round(time.monotonic() - t2, 2)
+        entry["wall_seconds"] = round(time.monotonic() - started, 2)
+        with open(out / LOG, "a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
+        buffer.save(out / BUFFER)
+        save_checkpoint(out, learner, iteration, rng, meta)
+        shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "selfplay_moves_per_s")}
+        print(f"[{iteration}] done in {time.monotonic() - t0:.1f} s: {json.dumps(shown)}", flush=True)
+        iteration_seconds = time.monotonic() - t0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

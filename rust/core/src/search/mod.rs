@@ -1,0 +1,33 @@
+//! Batched search with an external evaluator: AlphaZero's PUCT and Gumbel MuZero's root
+//! search over many roots at once, for any [`crate::Game`].
+//!
+//! The search never calls a network itself: each lock step writes the leaves of every tree
+//! (the observation of the player to move at the leaf, and its legal mask) into the
+//! caller's buffers, the caller evaluates them in one call (`logits` over the action space,
+//! a value per player), and the next step backs them up. Values are per player, in the
+//! scale of `returns()`: win shares in [0, 1] (terminal leaves are backed up with their
+//! returns, with no evaluation).
+//!
+//! | file | concept |
+//! |---|---|
+//! | `config.rs` | the settings and their defaults |
+//! | `arena.rs` | the tree of one root: nodes in one `Vec` |
+//! | `puct.rs` | AlphaZero's PUCT rule and root noise |
+//! | `gumbel.rs` | Gumbel MuZero's completed Q, root and interior rules, improved policy |
+//! | `noise.rs` | Gumbel and Dirichlet draws |
+//! | `tree_search.rs` | one root's simulations: descent, chance, hidden information, backup |
+//! | `driver.rs` | many roots in lock step, threads, the caller's buffers |
+//!
+//! The algorithms and their references are in `docs/learning.md`.
+
+mod arena;
+mod config;
+mod driver;
+pub mod gumbel;
+mod noise;
+pub mod puct;
+mod tree_search;
+
+pub use arena::{Arena, Node, NodeKind};
+pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
+pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};

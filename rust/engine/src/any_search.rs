@@ -1,0 +1,80 @@
+use salon_core::search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
+use salon_core::{Game, SalonError, SalonResult, TrackedState};
+
+use crate::registry::{each_game, AnySearcher};
+use crate::{AnyGame, AnyState};
+
+/// A batched search (`salon_core::search`) of one built game, taking [`AnyState`] roots.
+pub struct AnySearch {
+    game: AnyGame,
+    searcher: AnySearcher,
+}
+
+impl AnySearch {
+    pub fn new(game: &AnyGame, config: SearchConfig, threads: usize, seed: u64) -> SalonResult<AnySearch> {
+        let searcher = each_game!(game, AnyGame, g => AnySearcher::from(BatchedSearch::new(g.as_ref().clone(), config, threads, seed)?));
+        Ok(AnySearch { game: game.clone(), searcher })
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        each_game!(&self.searcher, AnySearcher, s => s.config())
+    }
+
+    pub fn max_rows(&self, roots: usize) -> usize {
+        each_game!(&self.searcher, AnySearcher, s => s.max_rows(roots))
+    }
+
+    /// Starts a search of every state, which must all be decision nodes of this search's
+    /// game (same parameters and components).
+    pub fn start(&mut self, states: &[&AnyState]) -> SalonResult<()> {
+        self.start_at(states, 0)
+    }
+
+    /// [`Self::start`] for the roots `first_index..` of a larger batch (see
+    /// `BatchedSearch::start_at`).
+    pub fn start_at(&mut self, states: &[&AnyState], first_index: usize) -> SalonResult<()> {
+        for (i, st) in states.iter().enumerate() {
+            if st.game() != self.game {
+                return Err(SalonError::param(
+                    "states",
+                    format!("state {i} is a state of {}, the search is for {}", st.game().spec_string(), self.game.spec_string()),
+                ));
+            }
+        }
+        each_game!(&mut self.searcher, AnySearcher, s => {
+            let roots = raw_for(s, states)?;
+            s.start_at(&roots, first_index)
+        })
+    }
+
+    /// One lock step (see `BatchedSearch::step`).
+    pub fn step(&mut self, evaluation: Option<(&[f32], &[f32])>, observations: &mut [f32], masks: &mut [bool]) -> SalonResult<usize> {
+        each_game!(&mut self.searcher, AnySearcher, s => s.step(evaluation, observations, masks))
+    }
+
+    pub fn timings(&self) -> SearchTimings {
+        each_game!(&self.searcher, AnySearcher, s => s.timings())
+    }
+
+    pub fn results(&self) -> &SearchResults {
+        each_game!(&self.searcher, AnySearcher, s => s.results())
+    }
+}
+
+/// The raw states of `states` for the game of `_search` (the type comes from the search).
+fn raw_for<G: Game>(_search: &BatchedSearch<G>, states: &[&AnyState]) -> SalonResult<Vec<G::State>> {
+    states
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            st.inner_any()
+                .downcast_ref::<TrackedState<G>>()
+                .map(|t| t.state().clone())
+                .ok_or_else(|| SalonError::param("states", format!("state {i} is not a state of this game")))
+        })
+        .collect()
+}

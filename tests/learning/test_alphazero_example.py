@@ -1,0 +1,121 @@
+"""examples/alphazero.py at toy scale, so the training example cannot rot: one short iteration
+writes a checkpoint and a learning-curve line with a finite loss; ``--resume`` continues at
+iteration 2 from that checkpoint."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("jax", reason="the training extra (requirements/train.txt) is not installed")
+pytest.importorskip("optax", reason="the training extra (requirements/train.txt) is not installed")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "alphazero.py"
+TOY = ["--game", "atelier_studio", "--games-per-iteration", "4", "--parallel", "4", "--simulations", "4",
+       "--train-steps", "3", "--batch-size", "32", "--eval-games", "2", "--eval-mcts-simulations", "10",
+       "--seed", "3"]
+
+
+def run(out: Path, *extra: str) -> str:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, str(EXAMPLE), *TOY, "--out", str(out), *extra], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def log_lines(out: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+
+
+def test_one_iteration_then_resume(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = run(out, "--iterations", "1")
+    assert "[1] self-play 4/4 games" in first
+    [entry] = log_lines(out)
+    assert entry["iteration"] == 1 and entry["games"] == 4
+    for key in ("loss", "policy_loss", "value_loss"):
+        assert math.isfinite(float(entry[key])), entry  # type: ignore[arg-type]
+    for key in ("win_share_vs_mcts10", "win_share_vs_greedy"):
+        assert 0.0 <= float(entry[key]) <= 1.0, entry  # type: ignore[arg-type]
+    with np.load(out / "checkpoint.npz") as ck:
+        state = json.loads(bytes(ck["state"]).decode())
+        params_after_1 = {k: ck[k].copy() for k in ck.files if k.startswith("param/")}
+        assert any(k.startswith("opt/") for k in ck.files)
+    assert state["iteration"] == 1
+    assert params_after_1["param/w0"].shape == (781, 128)
+
+    second = run(out, "--iterations", "2", "--resume")
+    assert "resumed from" in second and "after iteration 1" in second
+    assert "[2] self-play" in second and "[1] self-play" not in second
+    entries = log_lines(out)
+    assert [e["iteration"] for e in entries] == [1, 2]
+    # The replay buffer was restored and grew by the second iteration's examples.
+    assert entries[1]["buffer"] == entries[0]["examples"] + entries[1]["examples"]  # type: ignore[operator]
+    with np.load(out / "checkpoint.npz") as ck:
+        assert json.loads(bytes(ck["state"]).decode())["iteration"] == 2
+        assert not np.array_equal(ck["param/w0"], params_after_1["param/w0"])  # trained further
+
+    # Asking for no more iterations than done already does nothing.
+    third = run(out, "--iterations", "2", "--resume")
+    assert "self-play" not in third
+    assert len(log_lines(out)) == 2
+
+    # Evaluating the checkpoint alone trains nothing and logs to eval.jsonl.
+    run(out, "--resume", "--evaluate-only", "--no-eval-greedy")
+    [evaluation] = [json.loads(line) for line in (out / "eval.jsonl").read_text().splitlines()]
+    assert evaluation["iteration"] == 2 and evaluation["eval_games"] == 2
+    assert 0.0 <= evaluation["win_share_vs_mcts10"] <= 1.0 and "win_share_vs_greedy" not in evaluation
+    assert len(log_lines(out)) == 2
+
+
+def test_resume_refuses_another_game(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(out, "--iterations", "1", "--eval-games", "0")
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, str(EXAMPLE), "--game", "azul_sintra", "--out", str(out), "--resume"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "trained on atelier_studio, not azul_sintra" in done.stderr
+
+
+def test_evaluator_adapter_puts_values_back_by_seat() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import BucketedEvaluator, Learner, NumpyForward, SeatOneHot, init_params
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    params = init_params(np.random.default_rng(0), 12, 5, 3, 8, 2)
+    x = np.random.default_rng(1).random((40, 12)).astype(np.float32)
+    x[:, :4] = 0
+    seats = np.arange(40) % 3
+    x[np.arange(40), seats] = 1  # the observer's seat, one-hot in the first 4 inputs
+    # The numpy forward pass (for Ray workers) is the JAX one.
+    jax_logits, jax_shares = Learner(params, 1e-3, 0.0).forward(x)
+    np_logits, np_shares = NumpyForward(params)(x)
+    np.testing.assert_allclose(np_logits, jax_logits, atol=1e-5)
+    np.testing.assert_allclose(np_shares, jax_shares, atol=1e-6)
+    # Padded to 16 and cut into pieces of 16; output k of the head (k seats after the mover) goes
+    # to seat (mover + k) % 3.
+    calls: list[int] = []
+
+    def forward(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(obs))
+        return NumpyForward(params)(obs)
+
+    evaluator = BucketedEvaluator(forward, 3, SeatOneHot(0, 4), [8, 16])
+    logits, values = evaluator(x, np.ones((40, 5), np.bool_))
+    assert calls == [16, 16, 8]
+    np.testing.assert_allclose(logits, np_logits, atol=1e-6)
+    for i in range(40):
+        for k in range(3):
+            assert values[i, (seats[i] + k) % 3] == pytest.approx(float(np_shares[i, k]))
+    _, equal = BucketedEvaluator(forward, 3, None, [64])(x, np.ones((40, 5), np.bool_))
+    np.testing.assert_allclose(equal, 1 / 3)
