@@ -27,6 +27,9 @@ pub enum SalonError {
     InvalidSerialization { message: String },
     /// `pop` with nothing to undo.
     NothingToUndo,
+    /// A position (the table as data) that does not parse or breaks an invariant of the
+    /// game; `field` is the dotted path of the offending field.
+    InvalidPosition { field: String, problem: String },
 }
 
 pub type SalonResult<T> = Result<T, SalonError>;
@@ -71,6 +74,7 @@ impl fmt::Display for SalonError {
             SalonError::InvalidComponents { message } => write!(f, "invalid component file: {message}"),
             SalonError::InvalidSerialization { message } => write!(f, "invalid serialized state: {message}"),
             SalonError::NothingToUndo => write!(f, "nothing to undo: the state is at the start of its history"),
+            SalonError::InvalidPosition { field, problem } => write!(f, "invalid position: {field}: {problem}"),
         }
     }
 }

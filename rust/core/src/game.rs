@@ -159,6 +159,26 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         rng: &mut Xoshiro256StarStar,
     ) -> Option<Self>;
 
+    /// The whole position as JSON text (see `docs/positions.md`): everything on the table,
+    /// hidden cards included, with the names a player of the game would use. Games without a
+    /// position format return [`SalonError::InvalidPosition`].
+    fn position_json(&self, _game: &Self::Game) -> SalonResult<String> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
+
+    /// What `player` sees, in the position format: cards hidden from `player` are `null`.
+    /// `player` is already checked to be in range.
+    fn observation_json(&self, _game: &Self::Game, _player: usize) -> SalonResult<String> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
+
+    /// Builds a state from position JSON, checking every invariant (each piece and card in
+    /// exactly one place, counts in range, a phase and mover that agree). Unknown (`null`)
+    /// hidden cards are drawn from the cards the position does not place, with `rng`.
+    fn from_position(_game: &Self::Game, _text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
+
     /// The whole table, readable by someone who knows the board game.
     fn render(&self, game: &Self::Game) -> String;
 

@@ -18,6 +18,7 @@ mod fixed_vec;
 pub mod game;
 pub mod params;
 pub mod playout;
+pub mod position;
 pub mod rng;
 pub mod shares;
 pub mod svg;

@@ -18,6 +18,9 @@ use crate::rng::Xoshiro256StarStar;
 
 /// The serialization format tag; bump only with a reader for the old one.
 pub const STATE_FORMAT: &str = "salon-state/1";
+/// The tag of states whose history starts at a given position (their first segment holds
+/// the position). States that start at the initial state keep writing [`STATE_FORMAT`].
+pub const STATE_FORMAT_POSITION: &str = "salon-state/2";
 
 /// Where a tracked state's history starts.
 #[derive(Clone, Debug)]
@@ -26,6 +29,8 @@ pub enum Origin<G: Game> {
     Initial,
     /// Drawn by `resample_from_infostate(player, seed)` from `source`.
     Resampled { source: Box<TrackedState<G>>, player: usize, seed: u64 },
+    /// Built from a position (`from_position`); `position` is its complete JSON text.
+    Position { position: Arc<str> },
 }
 
 #[derive(Clone, Debug)]
@@ -63,6 +68,27 @@ impl<G: Game> TrackedState<G> {
     pub fn new(game: Arc<G>, seed: u64) -> Self {
         let state = game.new_initial_state();
         TrackedState { base: state.clone(), state, game, origin: Origin::Initial, seed, actions: Vec::new() }
+    }
+
+    /// A state whose history starts at `position` (position JSON, see `State::from_position`);
+    /// unknown hidden cards are drawn with a generator seeded from `seed`, which also seeds
+    /// the random chance outcomes that follow.
+    pub fn from_position(game: Arc<G>, position: &str, seed: u64) -> SalonResult<Self> {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(mix64(seed ^ 0x9051_7104_0000_0001));
+        let state = G::State::from_position(&game, position, &mut rng)?;
+        let complete: Arc<str> = state.position_json(&game)?.into();
+        Ok(TrackedState { base: state.clone(), state, game, origin: Origin::Position { position: complete }, seed, actions: Vec::new() })
+    }
+
+    /// The whole position as JSON text.
+    pub fn position_json(&self) -> SalonResult<String> {
+        self.state.position_json(&self.game)
+    }
+
+    /// What `player` sees, as position JSON with hidden cards `null`.
+    pub fn observation_json(&self, player: i64) -> SalonResult<String> {
+        let p = self.check_player(player)?;
+        self.state.observation_json(&self.game, p)
     }
 
     pub fn game(&self) -> &G {
@@ -176,16 +202,16 @@ impl<G: Game> TrackedState<G> {
 
     fn origin_len(&self) -> usize {
         match &self.origin {
-            Origin::Initial => 0,
+            Origin::Initial | Origin::Position { .. } => 0,
             Origin::Resampled { source, .. } => source.ply(),
         }
     }
 
-    /// Every action from the start of the game. A resampled state reports its source's
-    /// history followed by its own actions.
+    /// Every action from the start of the game (or from the position it was built from).
+    /// A resampled state reports its source's history followed by its own actions.
     pub fn history(&self) -> Vec<Action> {
         let mut out = match &self.origin {
-            Origin::Initial => Vec::new(),
+            Origin::Initial | Origin::Position { .. } => Vec::new(),
             Origin::Resampled { source, .. } => source.history(),
         };
         out.extend_from_slice(&self.actions);
@@ -319,6 +345,11 @@ impl<G: Game> TrackedState<G> {
                 out.push(json!({"actions": self.actions}));
                 self.seed
             }
+            Origin::Position { position } => {
+                let value: Value = serde_json::from_str(position).unwrap_or(Value::Null);
+                out.push(json!({"position": value, "actions": self.actions}));
+                self.seed
+            }
             Origin::Resampled { source, player, seed } => {
                 let root_seed = source.segments(out);
                 out.push(json!({"resample": {"player": player, "seed": seed}, "actions": self.actions}));
@@ -331,14 +362,24 @@ impl<G: Game> TrackedState<G> {
         let mut segments = Vec::new();
         let seed = self.segments(&mut segments);
         let c = self.game.components();
+        let format = if self.starts_at_position() { STATE_FORMAT_POSITION } else { STATE_FORMAT };
         json!({
-            "format": STATE_FORMAT,
+            "format": format,
             "game": G::info().name,
             "params": self.game.params().to_json(),
             "components": {"name": c.name, "hash": c.hash},
             "seed": seed,
             "segments": segments,
         })
+    }
+
+    /// True when the history (through any resample chain) starts at a given position.
+    fn starts_at_position(&self) -> bool {
+        match &self.origin {
+            Origin::Initial => false,
+            Origin::Position { .. } => true,
+            Origin::Resampled { source, .. } => source.starts_at_position(),
+        }
     }
 
     /// A JSON text that [`Self::deserialize`] turns back into an equal state.
@@ -357,9 +398,15 @@ impl<G: Game> TrackedState<G> {
     fn from_json(game: Arc<G>, value: &Value) -> SalonResult<TrackedState<G>> {
         let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
         let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
-        if field("format")?.as_str() != Some(STATE_FORMAT) {
-            return Err(SalonError::serialization(format!("format must be {STATE_FORMAT:?}")));
-        }
+        let with_position = match field("format")?.as_str() {
+            Some(STATE_FORMAT) => false,
+            Some(STATE_FORMAT_POSITION) => true,
+            _ => {
+                return Err(SalonError::serialization(format!(
+                    "format must be {STATE_FORMAT:?} or {STATE_FORMAT_POSITION:?}"
+                )))
+            }
+        };
         const FIELDS: [&str; 6] = ["format", "game", "params", "components", "seed", "segments"];
         if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(SalonError::serialization(format!("unknown field {unknown:?}")));
@@ -392,9 +439,21 @@ impl<G: Game> TrackedState<G> {
         if segments.is_empty() {
             return Err(SalonError::serialization("segments must not be empty"));
         }
-        let mut tracked = TrackedState::new(game, seed);
+        let position = segments[0].get("position");
+        let mut tracked = match (with_position, position) {
+            (false, None) => TrackedState::new(game, seed),
+            (true, Some(p)) => TrackedState::from_position(game, &p.to_string(), seed)
+                .map_err(|e| SalonError::serialization(format!("segment 0: {e}")))?,
+            (false, Some(_)) => {
+                return Err(SalonError::serialization(format!("a starting position needs format {STATE_FORMAT_POSITION:?}")))
+            }
+            (true, None) => return Err(SalonError::serialization("the first segment lacks its starting position")),
+        };
         let mut applied = 0usize;
         for (k, segment) in segments.iter().enumerate() {
+            if k > 0 && segment.get("position").is_some() {
+                return Err(SalonError::serialization(format!("segment {k}: only the first segment may hold a position")));
+            }
             let resample = segment.get("resample");
             match (k, resample) {
                 (0, None) => {}

@@ -104,6 +104,12 @@ impl AnyGame {
     pub fn deserialize_state(&self, text: &str) -> SalonResult<AnyState> {
         each_game!(self, AnyGame, g => TrackedState::deserialize(g.clone(), text).map(Into::into))
     }
+
+    /// A state whose history starts at a position (position JSON text); unknown hidden
+    /// cards are drawn from `seed`, which also seeds the chance outcomes that follow.
+    pub fn state_from_position(&self, position: &str, seed: u64) -> SalonResult<AnyState> {
+        each_game!(self, AnyGame, g => TrackedState::from_position(g.clone(), position, seed).map(Into::into))
+    }
 }
 
 impl PartialEq for AnyGame {

@@ -100,6 +100,16 @@ impl AnyState {
         each_game!(self, AnyState, s => s.serialize())
     }
 
+    /// The whole position as JSON text.
+    pub fn position_json(&self) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.position_json())
+    }
+
+    /// What `player` sees as position JSON (hidden cards `null`).
+    pub fn observation_json(&self, player: i64) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.observation_json(player))
+    }
+
     /// The whole table as text.
     pub fn render(&self) -> String {
         each_game!(self, AnyState, s => s.state().render(s.game()))

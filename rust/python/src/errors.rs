@@ -15,6 +15,7 @@ create_exception!(salon, WrongNodeError, SalonError, "The operation needs anothe
 create_exception!(salon, ComponentError, SalonError, "A component file that does not load or does not satisfy its schema.");
 create_exception!(salon, DeserializationError, SalonError, "A serialized state that does not parse or does not replay.");
 create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of the history.");
+create_exception!(salon, PositionError, SalonError, "A position (the table as data) that does not parse or breaks a rule of the game; the message names the field.");
 
 /// Converts an engine error into its Python exception, keeping the engine's message.
 pub fn to_py(err: EngineError) -> PyErr {
@@ -29,6 +30,7 @@ pub fn to_py(err: EngineError) -> PyErr {
         EngineError::InvalidComponents { .. } => ComponentError::new_err(message),
         EngineError::InvalidSerialization { .. } => DeserializationError::new_err(message),
         EngineError::NothingToUndo => NothingToUndoError::new_err(message),
+        EngineError::InvalidPosition { .. } => PositionError::new_err(message),
     }
 }
 
@@ -55,5 +57,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ComponentError", py.get_type::<ComponentError>())?;
     m.add("DeserializationError", py.get_type::<DeserializationError>())?;
     m.add("NothingToUndoError", py.get_type::<NothingToUndoError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
     Ok(())
 }

@@ -331,6 +331,31 @@ impl State {
         self.inner.serialize()
     }
 
+    /// The whole position as JSON text (`docs/positions.md`).
+    fn to_json(&self) -> PyResult<String> {
+        self.inner.position_json().py()
+    }
+
+    /// The whole position as plain data (dicts, lists, ints, strings, bools, None).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.inner.position_json().py()?)
+    }
+
+    /// What `player` (default: the player to move) sees, as position data: cards hidden
+    /// from that player are None.
+    #[pyo3(signature = (player=None))]
+    fn observation_dict<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.player_arg(player)?;
+        json_loads(py, &self.inner.observation_json(p).py()?)
+    }
+
+    /// `observation_dict` as JSON text.
+    #[pyo3(signature = (player=None))]
+    fn observation_json(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let p = self.player_arg(player)?;
+        self.inner.observation_json(p).py()
+    }
+
     fn __str__(&self) -> String {
         self.inner.render()
     }
@@ -365,4 +390,23 @@ pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &Bou
     let g = &game.get().inner;
     let inner = without_gil(py, || g.deserialize_state(&text)).py()?;
     Ok(State::new(inner))
+}
+
+/// `json.loads`, looked up once per process.
+pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::sync::PyOnceLock;
+    static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    loads.bind(py).call1((text,))
+}
+
+/// `json.dumps` of position data; data JSON cannot hold raises `PositionError`.
+pub(crate) fn json_dumps(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    use pyo3::sync::PyOnceLock;
+    static DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let dumps = DUMPS.get_or_try_init(py, || py.import("json")?.getattr("dumps").map(Bound::unbind))?;
+    let text = dumps.bind(py).call1((value,)).map_err(|e| {
+        crate::errors::PositionError::new_err(format!("invalid position: position: not plain data ({e})"))
+    })?;
+    text.extract::<String>()
 }

@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod components;
 mod observation;
+pub mod position;
 mod render;
 pub mod scoring;
 pub mod state;

@@ -1,0 +1,114 @@
+//! Positions: the table as plain data, read back with every invariant checked.
+//!
+//! A game writes its position as JSON with the names a player of the game would use, and
+//! builds a state from such JSON (`State::position_json`, `State::from_position`). The
+//! helpers here are shared by the four games: the error naming the broken field, the serde
+//! reading that turns a structural error into that error, and name lookups.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::error::{SalonError, SalonResult};
+use crate::rng::Xoshiro256StarStar;
+
+/// The version of the position format (the `"version"` field of every position and the
+/// version of the shipped JSON Schemas). Bump with any change of a game's position shape.
+pub const POSITION_VERSION: u32 = 1;
+
+/// The error for a position that breaks an invariant: `field` is the dotted path of the
+/// offending field (for example `players.1.hand`).
+pub fn invalid(field: impl Into<String>, problem: impl Into<String>) -> SalonError {
+    SalonError::InvalidPosition { field: field.into(), problem: problem.into() }
+}
+
+/// Reads a position struct from JSON text. Structural errors (bad JSON, a missing or
+/// unknown field, a value of the wrong type) become [`SalonError::InvalidPosition`] naming
+/// the field when serde names it.
+pub fn parse<T: DeserializeOwned>(text: &str) -> SalonResult<T> {
+    serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let field = backquoted(&message).unwrap_or_else(|| "position".to_string());
+        invalid(field, message)
+    })
+}
+
+/// The first `` `name` `` in a serde message: the field a missing/unknown-field error names.
+fn backquoted(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_string())
+}
+
+/// JSON text of a position struct (serialization of plain data cannot fail).
+pub fn write<T: Serialize>(position: &T) -> String {
+    serde_json::to_string(position).unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()))
+}
+
+/// Checks the `version` field.
+pub fn check_version(version: u32) -> SalonResult<()> {
+    if version != POSITION_VERSION {
+        return Err(invalid("version", format!("this engine reads position version {POSITION_VERSION}, got {version}")));
+    }
+    Ok(())
+}
+
+/// Checks the `game` field.
+pub fn check_game(given: &str, expected: &str) -> SalonResult<()> {
+    if given != expected {
+        return Err(invalid("game", format!("the position is of game {given:?}, not {expected:?}")));
+    }
+    Ok(())
+}
+
+/// The index of `name` in `names`, or an error naming `field` and the choices.
+pub fn index_of(names: &[&str], field: &str, name: &str) -> SalonResult<usize> {
+    names
+        .iter()
+        .position(|n| *n == name)
+        .ok_or_else(|| invalid(field, format!("{name:?} is not one of {}", names.join(", "))))
+}
+
+/// Same as [`index_of`] for owned names (card names read from component files).
+pub fn index_of_owned(names: &[String], field: &str, name: &str) -> SalonResult<usize> {
+    names.iter().position(|n| n == name).ok_or_else(|| invalid(field, format!("{name:?} is not a card of this game")))
+}
+
+/// Checks `value <= max`.
+pub fn at_most(field: &str, value: u64, max: u64) -> SalonResult<()> {
+    if value > max {
+        return Err(invalid(field, format!("{value} is more than the {max} allowed")));
+    }
+    Ok(())
+}
+
+/// Checks that a player index is below `n`.
+pub fn player_in_range(field: &str, player: u64, n: usize) -> SalonResult<()> {
+    if player >= n as u64 {
+        return Err(invalid(field, format!("player {player} does not exist: players are 0 to {}", n.saturating_sub(1))));
+    }
+    Ok(())
+}
+
+/// Marks every card of `cards` as seen in `seen` (indexed by card id), refusing a card met
+/// twice: the check that every card is in exactly one place.
+pub fn claim(seen: &mut [bool], card: usize, field: &str, name: &str) -> SalonResult<()> {
+    match seen.get_mut(card) {
+        None => Err(invalid(field, format!("{name:?} is not a card of this game"))),
+        Some(true) => Err(invalid(field, format!("{name:?} appears twice in the position"))),
+        Some(slot) => {
+            *slot = true;
+            Ok(())
+        }
+    }
+}
+
+/// The cards `seen` does not mark, shuffled by `rng`: what a hidden-information position's
+/// unknown cards are drawn from (uniformly, as the deck's chance nodes draw).
+pub fn unseen_shuffled(seen: &[bool], rng: &mut Xoshiro256StarStar) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..seen.len()).filter(|&c| !seen[c]).collect();
+    for i in (1..out.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        out.swap(i, j);
+    }
+    out
+}
