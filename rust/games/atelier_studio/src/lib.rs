@@ -11,6 +11,7 @@
 mod actions;
 mod components;
 mod observation;
+pub mod position;
 mod render;
 mod state;
 mod svg;
