@@ -21,6 +21,7 @@ mod card_facts;
 pub mod components;
 mod holdings;
 pub mod observation;
+pub mod position;
 mod render;
 mod state;
 mod svg;
