@@ -187,10 +187,15 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
     };
     let players = (0..n)
         .map(|p| Player {
-            hand: (0..NUM_CARDS)
-                .filter(|&c| s.loc[c] == LOC_HAND + p as u8)
-                .map(|c| HandCard { card: shown(c), known: s.flags[c] & F_KNOWN != 0, epoch: s.epoch[c] })
-                .collect(),
+            hand: {
+                let mut hand: Vec<HandCard> = (0..NUM_CARDS)
+                    .filter(|&c| s.loc[c] == LOC_HAND + p as u8)
+                    .map(|c| HandCard { card: shown(c), known: s.flags[c] & F_KNOWN != 0, epoch: s.epoch[c] })
+                    .collect();
+                // Hidden cards last, by epoch: their place in card order would tell their ids.
+                hand.sort_by_key(|h| (h.card.is_none(), if h.card.is_none() { h.epoch } else { 0 }));
+                hand
+            },
             palette: s
                 .palette(p)
                 .into_iter()
@@ -205,10 +210,8 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
         .collect();
     let opt = |c: u8| (c != NONE).then(|| name(game, c as usize));
     let mut deck: Vec<Option<String>> = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DECK).map(shown).collect();
-    if viewer.is_some() {
-        // Hidden cards carry no order either.
-        deck.sort_by_key(Option::is_some);
-    }
+    // Hidden cards last: their place in card order would tell their ids.
+    deck.sort_by_key(Option::is_none);
     Position {
         game: "atelier_canvas".into(),
         version: pos::POSITION_VERSION,
@@ -257,6 +260,23 @@ fn card_id(game: &AtelierCanvas, field: &str, card: &str) -> SalonResult<usize> 
 /// the view; `resample_from_infostate` also respects the deck epochs a player remembers).
 pub(crate) fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
     let p: Position = pos::parse(text)?;
+    let has_unknown = p.deck.iter().any(Option::is_none) || p.players.iter().flat_map(|pl| &pl.hand).any(|h| h.card.is_none());
+    // As `resample_from_infostate` does: a player in the middle of paying is known to be
+    // able to finish, so draws that leave the player to move stuck are redrawn.
+    let mut result = build(game, &p, rng);
+    for _ in 0..STUCK_REDRAWS {
+        match &result {
+            Err(salon_core::SalonError::InvalidPosition { field, .. }) if has_unknown && field == STUCK_FIELD => result = build(game, &p, rng),
+            _ => break,
+        }
+    }
+    result
+}
+
+const STUCK_REDRAWS: usize = 4096;
+const STUCK_FIELD: &str = "phase";
+
+fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
     pos::check_game(&p.game, "atelier_canvas")?;
     pos::check_version(p.version)?;
     let n = game.players;
@@ -496,7 +516,7 @@ pub(crate) fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro2
         s.legal_actions(game, &mut legal);
         s.chance_outcomes(game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
-            return Err(invalid("phase", "nothing can happen from this position (no legal move, no chance outcome)"));
+            return Err(invalid(STUCK_FIELD, "nothing can happen from this position (no legal move, no chance outcome)"));
         }
     }
     Ok(s)

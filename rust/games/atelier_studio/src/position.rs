@@ -186,6 +186,13 @@ fn patron_name(game: &AtelierStudio, i: usize) -> String {
 }
 
 /// The position; `viewer: Some(q)` hides the patrons `q` does not know.
+/// Named cards in card order, then the hidden ones: a hidden card's place among the named
+/// ones would tell its id.
+fn hidden_last(mut cards: Vec<Option<String>>) -> Vec<Option<String>> {
+    cards.sort_by_key(Option::is_none);
+    cards
+}
+
 pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> Position {
     let n = s.num_players();
     let shown = |c: usize| -> Option<String> {
@@ -202,11 +209,13 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
             students_on_board: s.pool[p],
             inspiration: s.tokens[p],
             paintings: (0..NUM_PAINTINGS).filter(|&i| s.painting_loc[i] as usize == p).map(|i| painting_name(game, i)).collect(),
-            patrons: (0..NUM_PATRONS)
-                .filter(|&c| s.patron_loc[c] as usize == p && !s.bottom[..s.bottom_head as usize].contains(&(c as u8)))
-                .map(shown)
-                .collect(),
-            dealt_patrons: (0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DEALT + p as u8).map(shown).collect(),
+            patrons: hidden_last(
+                (0..NUM_PATRONS)
+                    .filter(|&c| s.patron_loc[c] as usize == p && !s.bottom[..s.bottom_head as usize].contains(&(c as u8)))
+                    .map(shown)
+                    .collect(),
+            ),
+            dealt_patrons: hidden_last((0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DEALT + p as u8).map(shown).collect()),
             patrons_drawn: s.patron_draws[p],
         })
         .collect();
@@ -233,7 +242,7 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
         display: s.display.iter().map(|&d| (d != NONE).then(|| painting_name(game, d as usize))).collect(),
         painting_deck: (0..NUM_PAINTINGS).filter(|&i| s.painting_loc[i] == P_DECK).map(|i| painting_name(game, i)).collect(),
         first_master: (s.first_master != NONE).then_some(s.first_master),
-        patron_deck: (0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DECK).map(shown).collect(),
+        patron_deck: hidden_last((0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DECK).map(shown).collect()),
         patrons_under_deck: (0..s.bottom_len as usize)
             .map(|i| {
                 let c = s.bottom[i] as usize;

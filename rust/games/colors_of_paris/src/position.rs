@@ -225,6 +225,13 @@ fn canvas(g: &ColorsOfParis, st: &ColorsOfParisState, c: usize) -> Canvas {
     }
 }
 
+/// Named cards in card order, then the hidden ones: a hidden card's place among the named
+/// ones would tell its id.
+fn hidden_last(mut cards: Vec<Option<String>>) -> Vec<Option<String>> {
+    cards.sort_by_key(Option::is_none);
+    cards
+}
+
 /// The position; `viewer: Some(q)` hides the bonus cards `q` may not see.
 pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> Position {
     let n = st.np();
@@ -249,7 +256,7 @@ pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Op
             painter: (st.painter[p] != NONE).then(|| g.data.painters[st.painter[p] as usize % NUM_PAINTERS].name.clone()),
             paintings_in_progress: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + p as u8).map(|c| canvas(g, st, c)).collect(),
             finished_paintings: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + p as u8).map(|c| canvas(g, st, c)).collect(),
-            bonus_cards: (0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 1 + p as u8).map(shown).collect(),
+            bonus_cards: hidden_last((0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 1 + p as u8).map(shown).collect()),
         })
         .collect();
     let who = |v: u8| (v != NONE).then_some(v);
@@ -269,7 +276,7 @@ pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Op
         easels: st.easel[..g.num_easels].iter().map(|&c| (c != NONE).then(|| g.data.paintings[c as usize].name.clone())).collect(),
         painting_deck: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DECK).map(|c| g.data.paintings[c].name.clone()).collect(),
         removed_paintings: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_REMOVED).map(|c| g.data.paintings[c].name.clone()).collect(),
-        bonus_deck: (0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 0).map(shown).collect(),
+        bonus_deck: hidden_last((0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 0).map(shown).collect()),
         spaces: (0..TOP_SPACES)
             .map(|s| Space { occupant: who(st.occ[s]), laid_down: st.done >> s & 1 == 1, kept: st.kept >> s & 1 == 1 })
             .collect(),
