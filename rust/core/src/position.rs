@@ -23,16 +23,80 @@ pub fn invalid(field: impl Into<String>, problem: impl Into<String>) -> SalonErr
 
 /// Reads a position struct from JSON text. Structural errors (bad JSON, a missing or
 /// unknown field, a value of the wrong type) become [`SalonError::InvalidPosition`] naming
-/// the field when serde names it.
+/// the dotted path of the field.
 pub fn parse<T: DeserializeOwned>(text: &str) -> SalonResult<T> {
-    serde_json::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        let field = backquoted(&message).unwrap_or_else(|| "position".to_string());
-        invalid(field, message)
-    })
+    serde_json::from_str(text).map_err(|e| structural_error::<T>(text, e))
 }
 
-/// The first `` `name` `` in a serde message: the field a missing/unknown-field error names.
+/// Locates a serde error: the text is re-read as a JSON value and pretty-printed (one
+/// field per line), read again, and the line of the error is turned into the field's path.
+fn structural_error<T: DeserializeOwned>(text: &str, first: serde_json::Error) -> SalonError {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return invalid("position", format!("not valid JSON: {first}"));
+    };
+    let pretty = serde_json::to_string_pretty(&value).unwrap_or_default();
+    let Err(e) = serde_json::from_str::<T>(&pretty) else {
+        return invalid("position", first.to_string());
+    };
+    let message = e.to_string();
+    let mut path = path_at_line(&pretty, e.line());
+    if message.starts_with("missing field") {
+        if let Some(name) = backquoted(&message) {
+            path = if path.is_empty() { name } else { format!("{path}.{name}") };
+        }
+    }
+    let problem = message.split(" at line ").next().unwrap_or(&message).to_string();
+    invalid(if path.is_empty() { "position".to_string() } else { path }, problem)
+}
+
+/// The dotted path of the value on line `line` (1-based) of pretty-printed JSON; for a
+/// closing bracket, the path of the container it closes.
+fn path_at_line(pretty: &str, line: usize) -> String {
+    struct Frame {
+        name: String,
+        is_array: bool,
+        next_index: usize,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let join = |stack: &[Frame], last: Option<&str>| -> String {
+        let mut parts: Vec<&str> = stack.iter().map(|f| f.name.as_str()).filter(|n| !n.is_empty()).collect();
+        if let Some(l) = last {
+            parts.push(l);
+        }
+        parts.join(".")
+    };
+    for (i, raw) in pretty.lines().enumerate() {
+        let t = raw.trim().trim_end_matches(',');
+        let at_error = i + 1 == line;
+        if t == "}" || t == "]" {
+            if at_error {
+                return join(&stack, None);
+            }
+            stack.pop();
+            continue;
+        }
+        let (segment, rest) = match stack.last_mut() {
+            None => (String::new(), t),
+            Some(top) if top.is_array => {
+                top.next_index += 1;
+                ((top.next_index - 1).to_string(), t)
+            }
+            Some(_) => match t.strip_prefix('"').and_then(|r| r.split_once("\": ")) {
+                Some((key, rest)) => (key.to_string(), rest),
+                None => (String::new(), t),
+            },
+        };
+        if at_error {
+            return join(&stack, Some(&segment));
+        }
+        if rest == "{" || rest == "[" {
+            stack.push(Frame { name: segment, is_array: rest == "[", next_index: 0 });
+        }
+    }
+    join(&stack, None)
+}
+
+/// The first `` `name` `` in a serde message: the field a missing-field error names.
 fn backquoted(message: &str) -> Option<String> {
     let start = message.find('`')? + 1;
     let len = message[start..].find('`')?;

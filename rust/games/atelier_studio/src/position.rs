@@ -9,11 +9,11 @@ use salon_core::position::{self as pos, invalid};
 use salon_core::{ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
 use serde::{Deserialize, Serialize};
 
-use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
 use crate::observation::{known_location, Known};
 use crate::state::{
     AtelierStudioState, Phase, MAX_P, MAX_ROUNDS, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STAGE_NONE,
-    STAGE_POWER, STAGE_REFILL, STAGE_RETURN, DISPLAY,
+    STAGE_POWER, STAGE_REFILL, STAGE_RETURN, DISPLAY, STUDENTS, TOKENS,
 };
 use crate::AtelierStudio;
 
@@ -549,6 +549,23 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         }
     }
 
+    // Every cylinder, student and token in exactly one place.
+    for (c, colour) in crate::components::COLOUR_NAMES.iter().enumerate() {
+        let total = s.piles[c] as usize + (0..n).map(|pl| s.cyl[pl][c] as usize).sum::<usize>();
+        if total != CYLINDERS_PER_COLOUR as usize {
+            return Err(invalid(format!("paint_piles.{colour}"), format!("{total} {colour} cylinders in all; the game has {CYLINDERS_PER_COLOUR}")));
+        }
+    }
+    for pl in 0..n {
+        let total = s.pool[pl] as usize + s.students[pl].iter().map(|&k| k as usize).sum::<usize>();
+        if total != STUDENTS as usize {
+            return Err(invalid(format!("players.{pl}.students_on_board"), format!("{total} students in all; each player has {STUDENTS}")));
+        }
+    }
+    let tokens = s.token_supply as usize + s.tokens[..n].iter().map(|&k| k as usize).sum::<usize>();
+    if tokens != TOKENS as usize {
+        return Err(invalid("inspiration_supply", format!("{tokens} inspiration tokens in all; the game has {TOKENS}")));
+    }
     crate::testing::check_conservation(game, &s).map_err(|e| invalid("players", e))?;
     for (i, &d) in s.display.iter().enumerate() {
         let should_be_full = match s.phase {

@@ -547,7 +547,17 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
         }
     }
 
-    crate::testing::conservation(g, &st).map_err(|e| invalid("players", e))?;
+    crate::testing::conservation(g, &st).map_err(|e| {
+        // The check names what does not add up; the field is the supply it is counted from.
+        let field = if e.contains("pigments") {
+            "supply"
+        } else if e.contains("tokens") {
+            "prestige_tokens"
+        } else {
+            "players"
+        };
+        invalid(field, e)
+    })?;
     if st.phase != PH_OVER {
         let mut legal = ActionList::new();
         let mut outcomes = ChanceOutcomes::new();
