@@ -179,6 +179,12 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
     }
 
+    /// The kind and named fields of decision `action` at this node (see
+    /// `docs/positions.md`). Must not fail for any id in range. The default names the id only.
+    fn move_fields(&self, _game: &Self::Game, action: Action) -> crate::position_moves::MoveFields {
+        crate::position_moves::MoveFields::new("action").int("id", action)
+    }
+
     /// The whole table, readable by someone who knows the board game.
     fn render(&self, game: &Self::Game) -> String;
 

@@ -250,6 +250,17 @@ impl<G: Game> TrackedState<G> {
         Ok(self.state.action_to_string(&self.game, action))
     }
 
+    /// The kind and fields of an action at this node: the game's decoding of a decision, or
+    /// `chance` with the outcome's text at a chance node.
+    pub fn move_fields(&self, action: i64) -> SalonResult<crate::position_moves::MoveFields> {
+        let action = self.check_action_range(action)?;
+        if self.is_chance_node() {
+            let text = self.state.action_to_string(&self.game, action);
+            return Ok(crate::position_moves::MoveFields::new("chance").text("outcome", text));
+        }
+        Ok(self.state.move_fields(&self.game, action))
+    }
+
     pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {
         self.state.string_to_action(&self.game, text)
     }

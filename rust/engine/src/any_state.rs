@@ -76,6 +76,11 @@ impl AnyState {
         each_game!(self, AnyState, s => s.action_to_string(action))
     }
 
+    /// The kind and fields of an action at this node.
+    pub fn move_fields(&self, action: i64) -> SalonResult<salon_core::MoveFields> {
+        each_game!(self, AnyState, s => s.move_fields(action))
+    }
+
     pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {
         each_game!(self, AnyState, s => s.string_to_action(text))
     }

@@ -51,6 +51,7 @@ impl State {
             action,
             player: self.inner.current_player(),
             text: self.inner.action_to_string(action as i64).py()?,
+            decoded: self.inner.move_fields(action as i64).py()?,
         })
     }
 
@@ -211,6 +212,56 @@ impl State {
     #[getter]
     fn legal_moves(&self) -> PyResult<Vec<Move>> {
         self.with_legal(|legal| legal.iter().map(|&a| self.make_move(a)).collect())
+    }
+
+    /// The legal moves grouped by kind, in id order within each kind.
+    fn legal_moves_by_kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let out = pyo3::types::PyDict::new(py);
+        for m in self.legal_moves()? {
+            let kind = m.decoded.kind;
+            match out.get_item(kind)? {
+                Some(list) => list.cast::<PyList>()?.append(m)?,
+                None => out.set_item(kind, PyList::new(py, [m])?)?,
+            }
+        }
+        Ok(out)
+    }
+
+    /// The legal move of this kind whose fields equal the given ones (fields not given may
+    /// take any value). Raises `IllegalActionError` listing the legal moves of that kind when
+    /// none or more than one matches.
+    #[pyo3(signature = (kind, **fields))]
+    fn find_move(&self, kind: &str, fields: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Move> {
+        let of_kind: Vec<Move> = self.legal_moves()?.into_iter().filter(|m| m.decoded.kind == kind).collect();
+        let mut matching = Vec::new();
+        'moves: for m in &of_kind {
+            if let Some(fields) = fields {
+                for (name, value) in fields.iter() {
+                    let name: String = name.extract()?;
+                    match m.decoded.get(&name) {
+                        Some(field) if crate::py_move::field_matches(&value, field) => {}
+                        _ => continue 'moves,
+                    }
+                }
+            }
+            matching.push(m.clone());
+        }
+        if matching.len() == 1 {
+            return Ok(matching.remove(0));
+        }
+        let listed = |moves: &[Move]| moves.iter().map(|m| format!("{:?}", m.text)).collect::<Vec<_>>().join(", ");
+        let given = fields.map(|f| f.to_string()).unwrap_or_else(|| "{}".into());
+        let message = if of_kind.is_empty() {
+            let mut kinds: Vec<&str> = self.legal_moves()?.iter().map(|m| m.decoded.kind).collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            format!("no legal move of kind {kind:?} here; legal kinds: {}", kinds.join(", "))
+        } else if matching.is_empty() {
+            format!("no legal {kind:?} move has fields {given}; the legal {kind:?} moves are: {}", listed(&of_kind))
+        } else {
+            format!("{} legal {kind:?} moves have fields {given}: {}; give more fields", matching.len(), listed(&matching))
+        };
+        Err(crate::errors::IllegalActionError::new_err(message))
     }
 
     /// Plays random moves (decisions from `seed`, chance from the game's own seed) to the

@@ -21,6 +21,7 @@ mod card_facts;
 pub mod components;
 mod holdings;
 pub mod observation;
+mod moves;
 pub mod position;
 mod render;
 mod state;

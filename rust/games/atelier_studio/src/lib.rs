@@ -11,6 +11,7 @@
 mod actions;
 mod components;
 mod observation;
+mod moves;
 pub mod position;
 mod render;
 mod state;

@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod components;
 mod observation;
+mod moves;
 pub mod position;
 mod render;
 pub mod scoring;

@@ -9,6 +9,7 @@
 pub mod actions;
 pub mod components;
 mod observation;
+mod moves;
 pub mod position;
 mod render;
 mod scoring;
