@@ -176,3 +176,26 @@ pub fn unseen_shuffled(seen: &[bool], rng: &mut Xoshiro256StarStar) -> Vec<usize
     }
     out
 }
+
+/// Card names to ids, built once per position read (a linear search per card cost more
+/// than the rest of reading a position).
+pub struct NameIndex<'a> {
+    ids: std::collections::HashMap<&'a str, usize>,
+    what: &'static str,
+}
+
+impl<'a> NameIndex<'a> {
+    /// `what` names the kind of card in errors ("card", "painting", "patron"...).
+    pub fn new(names: impl Iterator<Item = &'a str>, what: &'static str) -> Self {
+        let mut ids = std::collections::HashMap::with_capacity(128);
+        for (i, name) in names.enumerate() {
+            ids.entry(name).or_insert(i);
+        }
+        NameIndex { ids, what }
+    }
+
+    /// The id of `name`, or an error naming `field`.
+    pub fn id(&self, field: &str, name: &str) -> SalonResult<usize> {
+        self.ids.get(name).copied().ok_or_else(|| invalid(field, format!("{name:?} is not a {} of this game", self.what)))
+    }
+}

@@ -29,8 +29,8 @@ pub enum Origin<G: Game> {
     Initial,
     /// Drawn by `resample_from_infostate(player, seed)` from `source`.
     Resampled { source: Box<TrackedState<G>>, player: usize, seed: u64 },
-    /// Built from a position (`from_position`); `position` is its complete JSON text.
-    Position { position: Arc<str> },
+    /// Built from a position (`from_position`); the position is the base state's.
+    Position,
 }
 
 #[derive(Clone, Debug)]
@@ -76,8 +76,7 @@ impl<G: Game> TrackedState<G> {
     pub fn from_position(game: Arc<G>, position: &str, seed: u64) -> SalonResult<Self> {
         let mut rng = Xoshiro256StarStar::seed_from_u64(mix64(seed ^ 0x9051_7104_0000_0001));
         let state = G::State::from_position(&game, position, &mut rng)?;
-        let complete: Arc<str> = state.position_json(&game)?.into();
-        Ok(TrackedState { base: state.clone(), state, game, origin: Origin::Position { position: complete }, seed, actions: Vec::new() })
+        Ok(TrackedState { base: state.clone(), state, game, origin: Origin::Position, seed, actions: Vec::new() })
     }
 
     /// The whole position as JSON text.
@@ -202,7 +201,7 @@ impl<G: Game> TrackedState<G> {
 
     fn origin_len(&self) -> usize {
         match &self.origin {
-            Origin::Initial | Origin::Position { .. } => 0,
+            Origin::Initial | Origin::Position => 0,
             Origin::Resampled { source, .. } => source.ply(),
         }
     }
@@ -211,7 +210,7 @@ impl<G: Game> TrackedState<G> {
     /// A resampled state reports its source's history followed by its own actions.
     pub fn history(&self) -> Vec<Action> {
         let mut out = match &self.origin {
-            Origin::Initial | Origin::Position { .. } => Vec::new(),
+            Origin::Initial | Origin::Position => Vec::new(),
             Origin::Resampled { source, .. } => source.history(),
         };
         out.extend_from_slice(&self.actions);
@@ -356,8 +355,10 @@ impl<G: Game> TrackedState<G> {
                 out.push(json!({"actions": self.actions}));
                 self.seed
             }
-            Origin::Position { position } => {
-                let value: Value = serde_json::from_str(position).unwrap_or(Value::Null);
+            Origin::Position => {
+                // The origin's complete position (hidden cards included): the base state's.
+                let text = self.base.position_json(&self.game).unwrap_or_default();
+                let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
                 out.push(json!({"position": value, "actions": self.actions}));
                 self.seed
             }
@@ -388,7 +389,7 @@ impl<G: Game> TrackedState<G> {
     fn starts_at_position(&self) -> bool {
         match &self.origin {
             Origin::Initial => false,
-            Origin::Position { .. } => true,
+            Origin::Position => true,
             Origin::Resampled { source, .. } => source.starts_at_position(),
         }
     }

@@ -251,9 +251,6 @@ pub(crate) fn position_json(s: &AtelierCanvasState, game: &AtelierCanvas, viewer
     pos::write(&to_position(s, game, viewer))
 }
 
-fn card_id(game: &AtelierCanvas, field: &str, card: &str) -> SalonResult<usize> {
-    game.card_id(card).ok_or_else(|| invalid(field, format!("{card:?} is not a card of this game")))
-}
 
 /// Builds a state from a position. `null` cards are drawn from the cards the position does
 /// not name, shuffled with `rng` (uniformly over the unseen cards: a state consistent with
@@ -277,6 +274,8 @@ const STUCK_REDRAWS: usize = 4096;
 const STUCK_FIELD: &str = "phase";
 
 fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
+    let index = pos::NameIndex::new(game.set.cards.iter().map(|c| c.id.as_str()), "card");
+    let card_id = |field: &str, card: &str| index.id(field, card);
     pos::check_game(&p.game, "atelier_canvas")?;
     pos::check_version(p.version)?;
     let n = game.players;
@@ -319,7 +318,7 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         return Err(invalid("circle", format!("must have {CIRCLE} slots, has {}", p.circle.len())));
     }
     let mut claim = |field: String, card: &str| -> SalonResult<usize> {
-        let c = card_id(game, &field, card)?;
+        let c = card_id(&field, card)?;
         pos::claim(&mut seen, c, &field, card)?;
         Ok(c)
     };
@@ -371,7 +370,7 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     }
     let mut resolve = |card: &Option<String>| -> usize {
         match card {
-            Some(card) => game.card_id(card).unwrap_or(0),
+            Some(card) => index.id("deck", card).unwrap_or(0),
             None => fill.next().unwrap_or(0),
         }
     };
@@ -394,7 +393,7 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
             let mut below: Option<usize> = None;
             for (h, pc) in stack.iter().enumerate() {
                 let f = format!("players.{pl}.palette.{k}.{h}");
-                let c = game.card_id(&pc.card).unwrap_or(0);
+                let c = index.id("players", &pc.card).unwrap_or(0);
                 s.loc[c] = LOC_PALETTE + pl as u8;
                 let ok = match (below, kind_of(c)) {
                     (None, Kind::Blank) => true,
@@ -464,7 +463,7 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     s.sel_target = match &t.target {
         None => NONE,
         Some(card) => {
-            let b = card_id(game, "turn.target", card)?;
+            let b = card_id("turn.target", card)?;
             if b >= NUM_BLANK || s.loc[b] != LOC_PALETTE + p.current_player {
                 return Err(invalid("turn.target", "the target is a blank canvas of the current player's palette"));
             }

@@ -297,9 +297,6 @@ pub(crate) fn position_json(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: 
     pos::write(&to_position(st, g, viewer))
 }
 
-fn painting_id(g: &ColorsOfParis, field: &str, name: &str) -> SalonResult<usize> {
-    g.data.paintings.iter().position(|c| c.name == name).ok_or_else(|| invalid(field, format!("{name:?} is not a painting of this game")))
-}
 
 fn optional_player(field: &str, v: Option<u8>, n: usize) -> SalonResult<u8> {
     match v {
@@ -315,6 +312,8 @@ fn optional_player(field: &str, v: Option<u8>, n: usize) -> SalonResult<u8> {
 /// position does not name, shuffled with `rng`.
 pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<ColorsOfParisState> {
     let p: Position = pos::parse(text)?;
+    let paintings = pos::NameIndex::new(g.data.paintings.iter().map(|c| c.name.as_str()), "painting");
+    let painting_id = |_: &ColorsOfParis, field: &str, name: &str| paintings.id(field, name);
     pos::check_game(&p.game, "colors_of_paris")?;
     pos::check_version(p.version)?;
     let n = g.num_players;
