@@ -13,6 +13,11 @@ sat in each seat (a bot spec or a person's name); ``salon`` is the version that 
 record (informative only). Readers ignore fields they do not know, so later versions may add
 some without changing the format name; a change that breaks replay gets a new format name.
 
+Format ``salon-record/2`` is the same with one more field, ``start``: the position the game
+started from (``State.to_dict()``, see ``docs/positions.md``), for games set up from a
+position rather than from the first node. Records that start at the first node keep the
+format ``salon-record/1``; readers read both.
+
 A record is untrusted input: :func:`replay` checks every field it uses and raises
 :class:`RecordError` naming the line and the move at fault, never anything else.
 """
@@ -27,22 +32,34 @@ from typing import IO, Any
 from salon import _core
 
 RECORD_FORMAT = "salon-record/1"
+RECORD_FORMAT_START = "salon-record/2"
 
 
 class RecordError(_core.SalonError):
     """A record that does not parse or does not replay; the message names line and move."""
 
 
+def _start_of(state: _core.State) -> dict[str, Any] | None:
+    """The position a state's history starts from, or None when it starts at the first node."""
+    first = json.loads(state.serialize())["segments"][0]
+    start: dict[str, Any] | None = first.get("position")
+    return start
+
+
 def record_of(state: _core.State, players: list[str]) -> dict[str, Any]:
-    """The record of a game played from its first node to ``state``."""
+    """The record of a game played from its first node (or its starting position) to ``state``."""
     game = state.game()
-    replay_state = game.new_initial_state(seed=state.seed)
+    start = _start_of(state)
+    if start is None:
+        replay_state = game.new_initial_state(seed=state.seed)
+    else:
+        replay_state = game.state_from_dict(start, seed=state.seed)
     actions: list[list[Any]] = []
     for action in state.history():
         actions.append([action, replay_state.action_to_string(action)])
         replay_state.apply_action(action)
-    return {
-        "format": RECORD_FORMAT,
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT if start is None else RECORD_FORMAT_START,
         "game": game.name,
         "params": game.get_parameters(),
         "components": {k: game.components[k] for k in ("name", "hash")},
@@ -53,6 +70,9 @@ def record_of(state: _core.State, players: list[str]) -> dict[str, Any]:
         "returns": state.returns(),
         "salon": _core.__version__,
     }
+    if start is not None:
+        record["start"] = start
+    return record
 
 
 def write_records(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
@@ -113,8 +133,10 @@ def _seed(record: dict[str, Any], where: str) -> int:
 def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
     """The game a record was played with (parameters and component set checked)."""
     where = f"line {line}"
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
+    if record.get("format") not in (RECORD_FORMAT, RECORD_FORMAT_START):
+        raise RecordError(
+            f"{where}: format must be {RECORD_FORMAT!r} or {RECORD_FORMAT_START!r}, not {record.get('format')!r}"
+        )
     name = record.get("game")
     if not isinstance(name, str):
         raise RecordError(f"{where}: game must be a string")
@@ -136,6 +158,23 @@ def load_record_game(record: dict[str, Any], *, line: int = 1) -> _core.Game:
     return game
 
 
+def start_state(record: dict[str, Any], game: _core.Game, *, line: int = 1) -> _core.State:
+    """The state a record's moves start from: the first node, or its ``start`` position."""
+    where = f"line {line}"
+    seed = _seed(record, where)
+    start = record.get("start")
+    if start is None:
+        return game.new_initial_state(seed=seed)
+    if record.get("format") != RECORD_FORMAT_START:
+        raise RecordError(f"{where}: a starting position needs format {RECORD_FORMAT_START!r}")
+    if not isinstance(start, dict):
+        raise RecordError(f"{where}: start must be a position object")
+    try:
+        return game.state_from_dict(start, seed=seed)
+    except _core.SalonError as err:
+        raise RecordError(f"{where}: start: {err}") from None
+
+
 def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int, int, str, _core.State]]:
     """Re-runs a record move by move, checking each: yields ``(move index, actor, text, state after)``.
 
@@ -150,7 +189,7 @@ def replay_steps(record: dict[str, Any], *, line: int = 1) -> Iterator[tuple[int
         raise RecordError(f"{where}: players must be a list of strings")
     if isinstance(players, list) and len(players) != game.num_players():
         raise RecordError(f"{where}: {len(players)} players named for a {game.num_players()}-player game")
-    state = game.new_initial_state(seed=_seed(record, where))
+    state = start_state(record, game, line=line)
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}: actions must be a list")
@@ -186,13 +225,12 @@ def replay(record: dict[str, Any], *, line: int = 1) -> _core.State:
 
     Raises :class:`RecordError` naming the line and the move at fault.
     """
-    where = f"line {line}"
     state: _core.State | None = None
     for _, _, _, state in replay_steps(record, line=line):
         pass
     if state is None:
         game = load_record_game(record, line=line)
-        state = game.new_initial_state(seed=_seed(record, where))
+        state = start_state(record, game, line=line)
     return state
 
 
