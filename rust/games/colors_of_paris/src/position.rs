@@ -526,7 +526,15 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
             return Err(invalid(f("painter"), "painter tiles are used only with the advanced rules"));
         }
         st.finished[pl] = player.finished_paintings.len() as u8;
-        st.whites_used[pl] = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + pl as u8).map(|c| st.whites[c].count_ones() as u8).sum();
+        let whites: u32 = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + pl as u8).map(|c| st.whites[c].count_ones()).sum();
+        for (kind, list) in [("finished_paintings", &player.finished_paintings), ("paintings_in_progress", &player.paintings_in_progress)] {
+            for (k, cv) in list.iter().enumerate() {
+                if cv.squares.iter().filter(|v| v.as_deref() == Some("white")).count() > 3 {
+                    return Err(invalid(f(&format!("{kind}.{k}.squares")), "at most 3 whites on a painting"));
+                }
+            }
+        }
+        st.whites_used[pl] = whites.min(u8::MAX as u32) as u8;
     }
     let painters_dealt = match st.phase {
         PH_FIRST_PLAYER => 0,
