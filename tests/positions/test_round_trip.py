@@ -86,3 +86,21 @@ def test_random_chance_from_a_position_is_seeded(default_game: salon.Game) -> No
     a.play_random(seed=2)
     b.play_random(seed=2)
     assert a.history() == b.history()
+
+
+def test_a_resample_of_a_state_from_a_position_serializes() -> None:
+    game = salon.load_game("atelier_canvas")
+    states = random_states(game, games=1, every=20)
+    state = game.state_from_dict(states[len(states) // 2].to_dict(), seed=4)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+    resampled = state.resample_from_infostate(0, 9)
+    if not resampled.is_terminal():
+        resampled.apply_action(resampled.legal_actions()[-1])
+    text = resampled.serialize()
+    assert json.loads(text)["format"] == "salon-state/2"
+    again = game.deserialize_state(text)
+    assert again == resampled
+    assert again.to_dict() == resampled.to_dict()
