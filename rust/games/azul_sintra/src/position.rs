@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::state::{AzulSintraState, Board, Phase, NO_PLAYER};
-use crate::{AzulSintra, MAX_FACTORIES, NUM_ROUNDS, PIECES_PER_COLOUR};
+use crate::{AzulSintra, NUM_ROUNDS, PIECES_PER_COLOUR};
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "lowercase")]
@@ -296,7 +296,6 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
 
     // Pending sub-decisions and set-up progress.
     let pd = &p.pending;
-    let name = |ph: &str| ph.to_string();
     if s.phase == Phase::Strips {
         let sp = need(pd.setup_player, "pending.setup_player", "strips")?;
         let ss = need(pd.setup_slot, "pending.setup_slot", "strips")?;
@@ -305,8 +304,8 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         s.setup_player = sp;
         s.setup_slot = ss;
     } else {
-        none_outside(&pd.setup_player, "pending.setup_player", &name("strips"))?;
-        none_outside(&pd.setup_slot, "pending.setup_slot", &name("strips"))?;
+        none_outside(&pd.setup_player, "pending.setup_player", "strips")?;
+        none_outside(&pd.setup_slot, "pending.setup_slot", "strips")?;
         s.setup_player = if setup_done { n as u8 } else { 0 };
     }
     if s.phase == Phase::RoundTrack {
@@ -368,7 +367,6 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         }
         s.factories[f] = counts.array();
     }
-    debug_assert!(game.num_factories() <= MAX_FACTORIES);
     if s.phase == Phase::Fill {
         for f in 0..game.num_factories() {
             let held = p.factories[f].total();
