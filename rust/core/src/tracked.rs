@@ -459,7 +459,11 @@ impl<G: Game> TrackedState<G> {
             (false, Some(_)) => {
                 return Err(SalonError::serialization(format!("a starting position needs format {STATE_FORMAT_POSITION:?}")))
             }
-            (true, None) => return Err(SalonError::serialization("the first segment lacks its starting position")),
+            (true, None) => {
+                return Err(SalonError::serialization(format!(
+                    "format {STATE_FORMAT_POSITION:?} starts at a position, and the first segment holds none"
+                )))
+            }
         };
         let mut applied = 0usize;
         for (k, segment) in segments.iter().enumerate() {
