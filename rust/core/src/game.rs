@@ -61,6 +61,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The state before any chance outcome or move.
     fn new_initial_state(&self) -> Self::State;
+
+    /// The kind and named fields of decision id `action` (see `docs/positions.md`), decoded
+    /// from the id alone (a move carries it without its state). Must not fail for any id in
+    /// range. The default names the id only.
+    fn move_fields(&self, action: Action) -> crate::position_moves::MoveFields {
+        crate::position_moves::MoveFields::new("action").int("id", action)
+    }
 }
 
 /// A game state. It is a fixed-size value: no heap data, so a clone is a copy.
@@ -177,12 +184,6 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// hidden cards are drawn from the cards the position does not place, with `rng`.
     fn from_position(_game: &Self::Game, _text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
         Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
-    }
-
-    /// The kind and named fields of decision `action` at this node (see
-    /// `docs/positions.md`). Must not fail for any id in range. The default names the id only.
-    fn move_fields(&self, _game: &Self::Game, action: Action) -> crate::position_moves::MoveFields {
-        crate::position_moves::MoveFields::new("action").int("id", action)
     }
 
     /// The whole table, readable by someone who knows the board game.

@@ -257,7 +257,7 @@ impl<G: Game> TrackedState<G> {
             let text = self.state.action_to_string(&self.game, action);
             return Ok(crate::position_moves::MoveFields::new("chance").text("outcome", text));
         }
-        Ok(self.state.move_fields(&self.game, action))
+        Ok(self.game.move_fields(action))
     }
 
     pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {

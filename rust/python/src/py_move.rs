@@ -1,11 +1,12 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use salon_engine::salon_core::{FieldValue, MoveFields};
+use salon_engine::salon_core::{FieldValue, MoveFields, CHANCE};
+use salon_engine::AnyGame;
 
 /// A legal move at one node: its action id, the player who makes it (`CHANCE` for a chance
 /// outcome) and its readable text. Prints as its text; usable wherever an action id is.
 #[pyclass(module = "salon", name = "Move", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Move {
     #[pyo3(get)]
     pub action: u32,
@@ -13,8 +14,35 @@ pub struct Move {
     pub player: i32,
     #[pyo3(get)]
     pub text: String,
-    /// The kind and named fields (`docs/positions.md`).
-    pub decoded: MoveFields,
+    /// The game, to decode the kind and fields when asked (not when the move is made: listing
+    /// moves stays as cheap as before).
+    pub game: AnyGame,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Self) -> bool {
+        (self.action, self.player, &self.text) == (other.action, other.player, &other.text)
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.action, self.player, &self.text).hash(h);
+    }
+}
+
+impl Move {
+    /// The kind and named fields (`docs/positions.md`): `chance` with the outcome's text at a
+    /// chance node, the game's decoding of the id otherwise.
+    pub fn decoded(&self) -> MoveFields {
+        if self.player == CHANCE {
+            MoveFields::new("chance").text("outcome", self.text.clone())
+        } else {
+            self.game.move_fields(self.action)
+        }
+    }
 }
 
 pub fn field_to_py<'py>(py: Python<'py>, value: &FieldValue) -> PyResult<Bound<'py, PyAny>> {
@@ -51,14 +79,14 @@ impl Move {
     /// outcome).
     #[getter]
     fn kind(&self) -> &'static str {
-        self.decoded.kind
+        self.decoded().kind
     }
 
     /// The move's named fields, for example `{"colour": "blue", "source": "factory", ...}`.
     #[getter]
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (name, value) in &self.decoded.fields {
+        for (name, value) in &self.decoded().fields {
             d.set_item(*name, field_to_py(py, value)?)?;
         }
         Ok(d)

@@ -9,6 +9,7 @@ use crate::errors::{IntoPyResult, InvalidPlayerError, WrongNodeError};
 use crate::gil::without_gil;
 use crate::py_game::{seed_from_py, Game};
 use crate::py_move::Move;
+use salon_engine::salon_core::MoveFields;
 
 /// A game state with its history. Mutated in place by `apply_action`, `push` and `pop`.
 #[pyclass(module = "salon", name = "State")]
@@ -51,7 +52,7 @@ impl State {
             action,
             player: self.inner.current_player(),
             text: self.inner.action_to_string(action as i64).py()?,
-            decoded: self.inner.move_fields(action as i64).py()?,
+            game: self.inner.game(),
         })
     }
 
@@ -218,7 +219,7 @@ impl State {
     fn legal_moves_by_kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let out = pyo3::types::PyDict::new(py);
         for m in self.legal_moves()? {
-            let kind = m.decoded.kind;
+            let kind = m.decoded().kind;
             match out.get_item(kind)? {
                 Some(list) => list.cast::<PyList>()?.append(m)?,
                 None => out.set_item(kind, PyList::new(py, [m])?)?,
@@ -232,13 +233,14 @@ impl State {
     /// none or more than one matches.
     #[pyo3(signature = (kind, **fields))]
     fn find_move(&self, kind: &str, fields: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Move> {
-        let of_kind: Vec<Move> = self.legal_moves()?.into_iter().filter(|m| m.decoded.kind == kind).collect();
+        let of_kind: Vec<(Move, MoveFields)> =
+            self.legal_moves()?.into_iter().map(|m| (m.decoded(), m)).filter(|(d, _)| d.kind == kind).map(|(d, m)| (m, d)).collect();
         let mut matching = Vec::new();
-        'moves: for m in &of_kind {
+        'moves: for (m, decoded) in &of_kind {
             if let Some(fields) = fields {
                 for (name, value) in fields.iter() {
                     let name: String = name.extract()?;
-                    match m.decoded.get(&name) {
+                    match decoded.get(&name) {
                         Some(field) if crate::py_move::field_matches(&value, field) => {}
                         _ => continue 'moves,
                     }
@@ -249,10 +251,11 @@ impl State {
         if matching.len() == 1 {
             return Ok(matching.remove(0));
         }
+        let of_kind: Vec<Move> = of_kind.into_iter().map(|(m, _)| m).collect();
         let listed = |moves: &[Move]| moves.iter().map(|m| format!("{:?}", m.text)).collect::<Vec<_>>().join(", ");
         let given = fields.map(|f| f.to_string()).unwrap_or_else(|| "{}".into());
         let message = if of_kind.is_empty() {
-            let mut kinds: Vec<&str> = self.legal_moves()?.iter().map(|m| m.decoded.kind).collect();
+            let mut kinds: Vec<&str> = self.legal_moves()?.iter().map(|m| m.decoded().kind).collect();
             kinds.sort_unstable();
             kinds.dedup();
             format!("no legal move of kind {kind:?} here; legal kinds: {}", kinds.join(", "))

@@ -158,6 +158,10 @@ impl Game for AtelierCanvas {
     fn new_initial_state(&self) -> AtelierCanvasState {
         AtelierCanvasState::new(self)
     }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
+    }
 }
 
 #[cfg(test)]

@@ -891,10 +891,6 @@ impl State for AtelierCanvasState {
         Some(crate::observation::resample(self, game, player, rng))
     }
 
-    fn move_fields(&self, game: &AtelierCanvas, action: Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(game, action)
-    }
-
     fn position_json(&self, game: &AtelierCanvas) -> SalonResult<String> {
         Ok(crate::position::position_json(self, game, None))
     }

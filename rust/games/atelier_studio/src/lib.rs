@@ -128,4 +128,8 @@ impl Game for AtelierStudio {
     fn new_initial_state(&self) -> AtelierStudioState {
         AtelierStudioState::new(self)
     }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
+    }
 }

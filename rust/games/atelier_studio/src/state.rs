@@ -883,10 +883,6 @@ impl State for AtelierStudioState {
         Some(crate::observation::resample(self, game, player, rng))
     }
 
-    fn move_fields(&self, game: &AtelierStudio, action: Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(game, action)
-    }
-
     fn position_json(&self, game: &AtelierStudio) -> SalonResult<String> {
         Ok(crate::position::position_json(self, game, None))
     }

@@ -199,4 +199,8 @@ impl Game for AzulSintra {
     fn new_initial_state(&self) -> AzulSintraState {
         AzulSintraState::new(self)
     }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(action)
+    }
 }

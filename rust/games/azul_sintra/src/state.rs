@@ -630,10 +630,6 @@ impl State for AzulSintraState {
         None
     }
 
-    fn move_fields(&self, _game: &AzulSintra, action: Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(action)
-    }
-
     fn position_json(&self, game: &AzulSintra) -> SalonResult<String> {
         Ok(crate::position::position_json(self, game))
     }

@@ -148,6 +148,10 @@ impl Game for ColorsOfParis {
     fn new_initial_state(&self) -> ColorsOfParisState {
         ColorsOfParisState::new(self)
     }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
+    }
 }
 
 #[cfg(test)]

@@ -911,10 +911,6 @@ impl State for ColorsOfParisState {
         Some(self.resample(player, rng))
     }
 
-    fn move_fields(&self, game: &ColorsOfParis, action: Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(game, action)
-    }
-
     fn position_json(&self, game: &ColorsOfParis) -> salon_core::SalonResult<String> {
         Ok(crate::position::position_json(self, game, None))
     }
