@@ -37,6 +37,7 @@ from salon._core import (
     InvalidPlayerError,
     Move,
     NothingToUndoError,
+    PositionError,
     SalonError,
     SearchResult,
     State,
@@ -69,6 +70,7 @@ __all__ = [
     "InvalidPlayerError",
     "Move",
     "NothingToUndoError",
+    "PositionError",
     "SalonError",
     "SearchResult",
     "State",
@@ -77,6 +79,7 @@ __all__ = [
     "WrongNodeError",
     "game_names",
     "load_game",
+    "position_schema",
     "random_playout",
     "read_records",
     "registered_games",
@@ -124,6 +127,17 @@ def load_game(name: str, *, components: ComponentSource = None, **params: bool |
     if not name.isascii() and any("\ud800" <= ch <= "\udfff" for ch in name):
         raise UnknownGameError(f"a game name is valid Unicode text; {name!r} holds a lone surrogate")
     return _core.load_game(name, _components_json(components), **params)
+
+
+def position_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of game ``name``'s position format (``State.to_dict()``), shipped in
+    the package as ``salon/schemas/<name>.json``; its ``version`` is the format's version.
+    Documented field by field in ``docs/positions.md``."""
+    if name not in game_names():
+        raise UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(game_names())}")
+    text = (Path(__file__).parent / "schemas" / f"{name}.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def registered_games() -> list[dict[str, Any]]:

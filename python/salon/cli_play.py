@@ -139,7 +139,7 @@ def step_through(record: dict[str, Any], *, line: int, stdin: IO[str] | None = N
     moves: list[tuple[int, str]] = []
     states: list[salon.State] = []
     game = records.load_record_game(record, line=line)
-    start = game.new_initial_state(seed=record["seed"])
+    start = records.start_state(record, game, line=line)
     states.append(start.clone())
     players = record.get("players") or [f"player {p}" for p in range(game.num_players())]
     for _, actor, text, state in records.replay_steps(record, line=line):

@@ -18,6 +18,11 @@ renumbered azul_sintra's factories and slots from 0). So the texts are compared 
 record written by the running version; a record of another version is checked by its action ids
 and its final scores and returns, never refused for a wording change.
 
+Format ``salon-record/2`` is the same with one more field, ``start``: the position the game
+started from (``State.to_dict()``, see ``docs/positions.md``), for games set up from a
+position rather than from the first node. Records that start at the first node keep the
+format ``salon-record/1``; readers read both.
+
 A record is untrusted input: :func:`replay` checks every field it uses and raises
 :class:`RecordError` naming the line and the move at fault, never anything else.
 """
@@ -32,22 +37,34 @@ from typing import IO, Any
 from salon import _core
 
 RECORD_FORMAT = "salon-record/1"
+RECORD_FORMAT_START = "salon-record/2"
 
 
 class RecordError(_core.SalonError):
     """A record that does not parse or does not replay; the message names line and move."""
 
 
+def _start_of(state: _core.State) -> dict[str, Any] | None:
+    """The position a state's history starts from, or None when it starts at the first node."""
+    first = json.loads(state.serialize())["segments"][0]
+    start: dict[str, Any] | None = first.get("position")
+    return start
+
+
 def record_of(state: _core.State, players: list[str]) -> dict[str, Any]:
-    """The record of a game played from its first node to ``state``."""
+    """The record of a game played from its first node (or its starting position) to ``state``."""
     game = state.game()
-    replay_state = game.new_initial_state(seed=state.seed)
+    start = _start_of(state)
+    if start is None:
+        replay_state = game.new_initial_state(seed=state.seed)
+    else:
+        replay_state = game.state_from_dict(start, seed=state.seed)
     actions: list[list[Any]] = []
     for action in state.history():
         actions.append([action, replay_state.action_to_string(action)])
         replay_state.apply_action(action)
-    return {
-        "format": RECORD_FORMAT,
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT if start is None else RECORD_FORMAT_START,
         "game": game.name,
         "params": game.get_parameters(),
         "components": {k: game.components[k] for k in ("name", "hash")},
@@ -58,6 +75,9 @@ def record_of(state: _core.State, players: list[str]) -> dict[str, Any]:
         "returns": state.returns(),
         "salon": _core.__version__,
     }
+    if start is not None:
+        record["start"] = start
+    return record
 
 
 def write_records(path: str | Path, records: Iterable[dict[str, Any]]) -> int:
@@ -149,8 +169,10 @@ def load_record_game(record: dict[str, Any], *, line: int = 1, game: _core.Game 
     """
     where = f"line {line}"
     record = _check_record(record, where)
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{where}: format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
+    if record.get("format") not in (RECORD_FORMAT, RECORD_FORMAT_START):
+        raise RecordError(
+            f"{where}: format must be {RECORD_FORMAT!r} or {RECORD_FORMAT_START!r}, not {record.get('format')!r}"
+        )
     name = record.get("game")
     if not isinstance(name, str):
         raise RecordError(f"{where}: game must be a string")
@@ -176,6 +198,23 @@ def load_record_game(record: dict[str, Any], *, line: int = 1, game: _core.Game 
     return game
 
 
+def start_state(record: dict[str, Any], game: _core.Game, *, line: int = 1) -> _core.State:
+    """The state a record's moves start from: the first node, or its ``start`` position."""
+    where = f"line {line}"
+    seed = _seed(record, where)
+    start = record.get("start")
+    if start is None:
+        return game.new_initial_state(seed=seed)
+    if record.get("format") != RECORD_FORMAT_START:
+        raise RecordError(f"{where}: a starting position needs format {RECORD_FORMAT_START!r}")
+    if not isinstance(start, dict):
+        raise RecordError(f"{where}: start must be a position object")
+    try:
+        return game.state_from_dict(start, seed=seed)
+    except _core.SalonError as err:
+        raise RecordError(f"{where}: start: {err}") from None
+
+
 def replay_steps(
     record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None
 ) -> Iterator[tuple[int, int, str, _core.State]]:
@@ -194,7 +233,7 @@ def replay_steps(
         raise RecordError(f"{where}: players must be a list of strings")
     if isinstance(players, list) and len(players) != game.num_players():
         raise RecordError(f"{where}: {len(players)} players named for a {game.num_players()}-player game")
-    state = game.new_initial_state(seed=_seed(record, where))
+    state = start_state(record, game, line=line)
     check_texts = record.get("salon") == _core.__version__
     actions = record.get("actions")
     if not isinstance(actions, list):
@@ -232,13 +271,12 @@ def replay(record: dict[str, Any], *, line: int = 1, game: _core.Game | None = N
     ``game`` is needed only for a record played with a user's component set. Raises
     :class:`RecordError` naming the line and the move at fault.
     """
-    where = f"line {line}"
     state: _core.State | None = None
     for _, _, _, state in replay_steps(record, line=line, game=game):
         pass
     if state is None:
         game = load_record_game(record, line=line, game=game)
-        state = game.new_initial_state(seed=_seed(record, where))
+        state = start_state(record, game, line=line)
     return state
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from salon import _core
-from salon.records import load_record_game, replay_steps
+from salon.records import load_record_game, replay_steps, start_state
 
 _TAG = re.compile(r"(?=<)")
 
@@ -62,7 +62,7 @@ def viewer_payload(record: dict[str, Any], *, line: int = 1) -> dict[str, Any]:
     n = game.num_players()
     store = _Frames()
     seed = record.get("seed")
-    start = game.new_initial_state(seed=seed if isinstance(seed, int) else 0)
+    start = start_state(record, game, line=line)
 
     def views(state: _core.State) -> list[int]:
         return [store.add(state.render_svg())] + [store.add(state.render_svg(p)) for p in range(n)]

@@ -30,6 +30,9 @@ pub enum SalonError {
     /// A long call stopped early because its caller asked it to (the bindings raise
     /// `KeyboardInterrupt`); whatever it was changing is left as it was.
     Interrupted,
+    /// A position (the table as data) that does not parse or breaks an invariant of the
+    /// game; `field` is the dotted path of the offending field.
+    InvalidPosition { field: String, problem: String },
 }
 
 pub type SalonResult<T> = Result<T, SalonError>;
@@ -75,6 +78,7 @@ impl fmt::Display for SalonError {
             SalonError::InvalidSerialization { message } => write!(f, "invalid serialized state: {message}"),
             SalonError::NothingToUndo => write!(f, "nothing to undo: the state is at the start of its history"),
             SalonError::Interrupted => write!(f, "interrupted"),
+            SalonError::InvalidPosition { field, problem } => write!(f, "invalid position: {field}: {problem}"),
         }
     }
 }

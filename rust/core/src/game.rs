@@ -61,6 +61,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The state before any chance outcome or move.
     fn new_initial_state(&self) -> Self::State;
+
+    /// The kind and named fields of decision id `action` (see `docs/positions.md`), decoded
+    /// from the id alone (a move carries it without its state). Must not fail for any id in
+    /// range. The default names the id only.
+    fn move_fields(&self, action: Action) -> crate::position_moves::MoveFields {
+        crate::position_moves::MoveFields::new("action").int("id", action)
+    }
 }
 
 /// A game state. It is a fixed-size value: no heap data, so a clone is a copy.
@@ -158,6 +165,26 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         player: usize,
         rng: &mut Xoshiro256StarStar,
     ) -> Option<Self>;
+
+    /// The whole position as JSON text (see `docs/positions.md`): everything on the table,
+    /// hidden cards included, with the names a player of the game would use. Games without a
+    /// position format return [`SalonError::InvalidPosition`].
+    fn position_json(&self, _game: &Self::Game) -> SalonResult<String> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
+
+    /// What `player` sees, in the position format: cards hidden from `player` are `null`.
+    /// `player` is already checked to be in range.
+    fn observation_json(&self, _game: &Self::Game, _player: usize) -> SalonResult<String> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
+
+    /// Builds a state from position JSON, checking every invariant (each piece and card in
+    /// exactly one place, counts in range, a phase and mover that agree). Unknown (`null`)
+    /// hidden cards are drawn from the cards the position does not place, with `rng`.
+    fn from_position(_game: &Self::Game, _text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    }
 
     /// The whole table, readable by someone who knows the board game.
     fn render(&self, game: &Self::Game) -> String;

@@ -22,6 +22,9 @@ const STOP_CHECK_ACTIONS: usize = 4096;
 
 /// The serialization format tag; bump only with a reader for the old one.
 pub const STATE_FORMAT: &str = "salon-state/1";
+/// The tag of states whose history starts at a given position (their first segment holds
+/// the position). States that start at the initial state keep writing [`STATE_FORMAT`].
+pub const STATE_FORMAT_POSITION: &str = "salon-state/2";
 
 /// Where a tracked state's history starts.
 #[derive(Clone, Debug)]
@@ -30,6 +33,8 @@ pub enum Origin {
     Initial,
     /// Drawn by `resample_from_infostate(player, seed)` from another tracked state.
     Resampled(Arc<ResampleLink>),
+    /// Built from a position (`from_position`); the position is the base state's.
+    Position,
 }
 
 /// One resample in a chain of them: what the source state was, without its board (only its
@@ -44,6 +49,8 @@ pub struct ResampleLink {
     ply: usize,
     /// The seed of the game at the start of the chain (serialization starts there).
     root_seed: u64,
+    /// The complete position (JSON) the chain starts from, when it starts at one.
+    root_position: Option<Arc<str>>,
     pub player: usize,
     pub seed: u64,
 }
@@ -57,8 +64,8 @@ impl ResampleLink {
     /// The link before this one, if the source was itself resampled.
     pub fn previous(&self) -> Option<&ResampleLink> {
         match &self.source_origin {
-            Origin::Initial => None,
             Origin::Resampled(link) => Some(link),
+            Origin::Initial | Origin::Position => None,
         }
     }
 }
@@ -87,8 +94,8 @@ impl Drop for ResampleLink {
 impl Origin {
     fn link(&self) -> Option<&ResampleLink> {
         match self {
-            Origin::Initial => None,
             Origin::Resampled(link) => Some(link),
+            Origin::Initial | Origin::Position => None,
         }
     }
 
@@ -133,6 +140,26 @@ impl<G: Game> TrackedState<G> {
     pub fn new(game: Arc<G>, seed: u64) -> Self {
         let state = game.new_initial_state();
         TrackedState { base: state.clone(), state, game, origin: Origin::Initial, seed, actions: Vec::new() }
+    }
+
+    /// A state whose history starts at `position` (position JSON, see `State::from_position`);
+    /// unknown hidden cards are drawn with a generator seeded from `seed`, which also seeds
+    /// the random chance outcomes that follow.
+    pub fn from_position(game: Arc<G>, position: &str, seed: u64) -> SalonResult<Self> {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(mix64(seed ^ 0x9051_7104_0000_0001));
+        let state = G::State::from_position(&game, position, &mut rng)?;
+        Ok(TrackedState { base: state.clone(), state, game, origin: Origin::Position, seed, actions: Vec::new() })
+    }
+
+    /// The whole position as JSON text.
+    pub fn position_json(&self) -> SalonResult<String> {
+        self.state.position_json(&self.game)
+    }
+
+    /// What `player` sees, as position JSON with hidden cards `null`.
+    pub fn observation_json(&self, player: i64) -> SalonResult<String> {
+        let p = self.check_player(player)?;
+        self.state.observation_json(&self.game, p)
     }
 
     pub fn game(&self) -> &G {
@@ -248,8 +275,8 @@ impl<G: Game> TrackedState<G> {
         self.origin.link().map_or(0, ResampleLink::ply)
     }
 
-    /// Every action from the start of the game. A resampled state reports its source's
-    /// history followed by its own actions.
+    /// Every action from the start of the game (or from the position it was built from).
+    /// A resampled state reports its source's history followed by its own actions.
     pub fn history(&self) -> Vec<Action> {
         let mut out = Vec::with_capacity(self.ply());
         let links: Vec<&ResampleLink> = self.origin.links().collect();
@@ -290,6 +317,17 @@ impl<G: Game> TrackedState<G> {
     pub fn action_to_string(&self, action: i64) -> SalonResult<String> {
         let action = self.check_action_range(action)?;
         Ok(self.state.action_to_string(&self.game, action))
+    }
+
+    /// The kind and fields of an action at this node: the game's decoding of a decision, or
+    /// `chance` with the outcome's text at a chance node.
+    pub fn move_fields(&self, action: i64) -> SalonResult<crate::position_moves::MoveFields> {
+        let action = self.check_action_range(action)?;
+        if self.is_chance_node() {
+            let text = self.state.action_to_string(&self.game, action);
+            return Ok(crate::position_moves::MoveFields::new("chance").text("outcome", text));
+        }
+        Ok(self.game.move_fields(action))
     }
 
     pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {
@@ -350,6 +388,7 @@ impl<G: Game> TrackedState<G> {
                     source_actions: self.actions.clone(),
                     ply: self.ply(),
                     root_seed: self.origin.link().map_or(self.seed, |link| link.root_seed),
+                    root_position: self.root_position(),
                     player: p,
                     seed,
                 })),
@@ -405,6 +444,16 @@ impl<G: Game> TrackedState<G> {
         }
     }
 
+    /// The complete position (JSON) the history starts from, through any resample chain;
+    /// `None` when it starts at the initial state.
+    fn root_position(&self) -> Option<Arc<str>> {
+        match &self.origin {
+            Origin::Initial => None,
+            Origin::Position => Some(self.base.position_json(&self.game).unwrap_or_default().into()),
+            Origin::Resampled(link) => link.root_position.clone(),
+        }
+    }
+
     /// A JSON text that [`Self::deserialize`] turns back into an equal state.
     pub fn serialize(&self) -> String {
         self.serialize_with_stop(&mut crate::interrupt::never())
@@ -424,9 +473,10 @@ impl<G: Game> TrackedState<G> {
         links.reverse();
         let root_seed = links.first().map_or(self.seed, |first| first.root_seed);
         let c = self.game.components();
+        let format = if self.root_position().is_some() { STATE_FORMAT_POSITION } else { STATE_FORMAT };
         // "segments" sorts last: the head is the canonical text of the other fields.
         let head = json!({
-            "format": STATE_FORMAT,
+            "format": format,
             "game": G::info().name,
             "params": self.game.params().to_json(),
             "components": {"name": c.name, "hash": c.hash},
@@ -449,6 +499,11 @@ impl<G: Game> TrackedState<G> {
         match links.first() {
             None => write_actions(&mut out, &self.actions),
             Some(first) => write_actions(&mut out, &first.source_actions),
+        }
+        if let Some(position) = self.root_position() {
+            // Canonical (keys sorted) like the rest of the text.
+            let value: Value = serde_json::from_str(&position).unwrap_or(Value::Null);
+            let _ = write!(out, ",\"position\":{value}");
         }
         out.push('}');
         for (k, link) in links.iter().enumerate() {
@@ -480,9 +535,15 @@ impl<G: Game> TrackedState<G> {
     fn from_json(game: Arc<G>, value: &Value, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
         let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
         let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
-        if field("format")?.as_str() != Some(STATE_FORMAT) {
-            return Err(SalonError::serialization(format!("format must be {STATE_FORMAT:?}")));
-        }
+        let with_position = match field("format")?.as_str() {
+            Some(STATE_FORMAT) => false,
+            Some(STATE_FORMAT_POSITION) => true,
+            _ => {
+                return Err(SalonError::serialization(format!(
+                    "format must be {STATE_FORMAT:?} or {STATE_FORMAT_POSITION:?}"
+                )))
+            }
+        };
         const FIELDS: [&str; 6] = ["format", "game", "params", "components", "seed", "segments"];
         if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(SalonError::serialization(format!("unknown field {unknown:?}")));
@@ -515,11 +576,27 @@ impl<G: Game> TrackedState<G> {
         if segments.is_empty() {
             return Err(SalonError::serialization("segments must not be empty"));
         }
-        let mut tracked = TrackedState::new(game, seed);
+        let position = segments[0].get("position");
+        let mut tracked = match (with_position, position) {
+            (false, None) => TrackedState::new(game, seed),
+            (true, Some(p)) => TrackedState::from_position(game, &p.to_string(), seed)
+                .map_err(|e| SalonError::serialization(format!("segment 0: {e}")))?,
+            (false, Some(_)) => {
+                return Err(SalonError::serialization(format!("a starting position needs format {STATE_FORMAT_POSITION:?}")))
+            }
+            (true, None) => {
+                return Err(SalonError::serialization(format!(
+                    "format {STATE_FORMAT_POSITION:?} starts at a position, and the first segment holds none"
+                )))
+            }
+        };
         let mut applied = 0usize;
         for (k, segment) in segments.iter().enumerate() {
             if k % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
                 crate::interrupt::check(stop)?;
+            }
+            if k > 0 && segment.get("position").is_some() {
+                return Err(SalonError::serialization(format!("segment {k}: only the first segment may hold a position")));
             }
             let resample = segment.get("resample");
             match (k, resample) {

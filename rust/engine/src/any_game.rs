@@ -155,6 +155,17 @@ impl AnyGame {
     pub fn deserialize_state_with_stop(&self, text: &str, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<AnyState> {
         each_game!(self, AnyGame, g => TrackedState::deserialize_with_stop(g.clone(), text, stop).map(Into::into))
     }
+
+    /// The kind and fields of decision id `action` (see `docs/positions.md`).
+    pub fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        each_game!(self, AnyGame, g => g.move_fields(action))
+    }
+
+    /// A state whose history starts at a position (position JSON text); unknown hidden
+    /// cards are drawn from `seed`, which also seeds the chance outcomes that follow.
+    pub fn state_from_position(&self, position: &str, seed: u64) -> SalonResult<AnyState> {
+        each_game!(self, AnyGame, g => TrackedState::from_position(g.clone(), position, seed).map(Into::into))
+    }
 }
 
 impl PartialEq for AnyGame {

@@ -76,6 +76,11 @@ impl AnyState {
         each_game!(self, AnyState, s => s.action_to_string(action))
     }
 
+    /// The kind and fields of an action at this node.
+    pub fn move_fields(&self, action: i64) -> SalonResult<salon_core::MoveFields> {
+        each_game!(self, AnyState, s => s.move_fields(action))
+    }
+
     pub fn string_to_action(&self, text: &str) -> SalonResult<Action> {
         each_game!(self, AnyState, s => s.string_to_action(text))
     }
@@ -103,6 +108,16 @@ impl AnyState {
     /// [`Self::serialize`], asking `stop` on long histories.
     pub fn serialize_with_stop(&self, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<String> {
         each_game!(self, AnyState, s => s.serialize_with_stop(stop))
+    }
+
+    /// The whole position as JSON text.
+    pub fn position_json(&self) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.position_json())
+    }
+
+    /// What `player` sees as position JSON (hidden cards `null`).
+    pub fn observation_json(&self, player: i64) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.observation_json(player))
     }
 
     /// The whole table as text.

@@ -139,6 +139,27 @@ impl Game {
         Ok(State::new(inner))
     }
 
+    /// A state whose history starts at `position` (data as `State.to_dict()` gives it), every
+    /// invariant checked (`PositionError` names the field). Hidden cards given as None are
+    /// drawn from the cards the position does not place, seeded by `seed`, which also seeds
+    /// the random chance outcomes that follow (`None`: from the operating system).
+    #[pyo3(signature = (position, seed=None))]
+    fn state_from_dict(&self, py: Python<'_>, position: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+        let text = crate::py_state::json_dumps(py, position)?;
+        let seed = seed_from_py(seed)?;
+        let inner = crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
+        Ok(State::new(inner))
+    }
+
+    /// `state_from_dict` from JSON text (as `State.to_json()` gives it).
+    #[pyo3(signature = (text, seed=None))]
+    fn state_from_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+        let text = crate::convert::str_arg(text, "a position", |m| crate::errors::PositionError::new_err(m))?;
+        let seed = seed_from_py(seed)?;
+        let inner = crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
+        Ok(State::new(inner))
+    }
+
     /// Plays `games` whole random games inside the engine, on the raw state (no history,
     /// no Python per move), with the GIL released; returns `(actions, decisions)`: the
     /// numbers of actions (chance outcomes included) and of player decisions. Ctrl-C stops it.

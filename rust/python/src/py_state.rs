@@ -10,6 +10,7 @@ use crate::gil::interruptible;
 use crate::shared::Shared;
 use crate::py_game::{seed_from_py, Game};
 use crate::py_move::Move;
+use salon_engine::salon_core::MoveFields;
 
 /// A game state with its history. Mutated in place by `apply_action`, `push` and `pop`.
 ///
@@ -52,7 +53,12 @@ impl State {
     }
 
     fn make_move(inner: &AnyState, action: u32) -> PyResult<Move> {
-        Ok(Move { action, player: inner.current_player(), text: inner.action_to_string(action as i64).py()? })
+        Ok(Move {
+            action,
+            player: inner.current_player(),
+            text: inner.action_to_string(action as i64).py()?,
+            game: inner.game(),
+        })
     }
 }
 
@@ -240,6 +246,58 @@ impl State {
         Self::with_legal(&inner, |legal| legal.iter().map(|&a| Self::make_move(&inner, a)).collect())
     }
 
+    /// The legal moves grouped by kind, in id order within each kind.
+    fn legal_moves_by_kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let out = pyo3::types::PyDict::new(py);
+        for m in self.legal_moves()? {
+            let kind = m.decoded().kind;
+            match out.get_item(kind)? {
+                Some(list) => list.cast::<PyList>()?.append(m)?,
+                None => out.set_item(kind, PyList::new(py, [m])?)?,
+            }
+        }
+        Ok(out)
+    }
+
+    /// The legal move of this kind whose fields equal the given ones (fields not given may
+    /// take any value). Raises `IllegalActionError` listing the legal moves of that kind when
+    /// none or more than one matches.
+    #[pyo3(signature = (kind, **fields))]
+    fn find_move(&self, kind: &str, fields: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Move> {
+        let of_kind: Vec<(Move, MoveFields)> =
+            self.legal_moves()?.into_iter().map(|m| (m.decoded(), m)).filter(|(d, _)| d.kind == kind).map(|(d, m)| (m, d)).collect();
+        let mut matching = Vec::new();
+        'moves: for (m, decoded) in &of_kind {
+            if let Some(fields) = fields {
+                for (name, value) in fields.iter() {
+                    let name: String = name.extract()?;
+                    match decoded.get(&name) {
+                        Some(field) if crate::py_move::field_matches(&value, field) => {}
+                        _ => continue 'moves,
+                    }
+                }
+            }
+            matching.push(m.clone());
+        }
+        if matching.len() == 1 {
+            return Ok(matching.remove(0));
+        }
+        let of_kind: Vec<Move> = of_kind.into_iter().map(|(m, _)| m).collect();
+        let listed = |moves: &[Move]| moves.iter().map(|m| format!("{:?}", m.text)).collect::<Vec<_>>().join(", ");
+        let given = fields.map(|f| f.to_string()).unwrap_or_else(|| "{}".into());
+        let message = if of_kind.is_empty() {
+            let mut kinds: Vec<&str> = self.legal_moves()?.iter().map(|m| m.decoded().kind).collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            format!("no legal move of kind {kind:?} here; legal kinds: {}", kinds.join(", "))
+        } else if matching.is_empty() {
+            format!("no legal {kind:?} move has fields {given}; the legal {kind:?} moves are: {}", listed(&of_kind))
+        } else {
+            format!("{} legal {kind:?} moves have fields {given}: {}; give more fields", matching.len(), listed(&matching))
+        };
+        Err(crate::errors::IllegalActionError::new_err(message))
+    }
+
     /// Plays random moves (decisions from `seed`, chance from the game's own seed) to the
     /// end; returns the number of actions applied. Ctrl-C stops it with the state unchanged.
     #[pyo3(signature = (seed=None))]
@@ -364,6 +422,33 @@ impl State {
         interruptible(py, |stop| inner.serialize_with_stop(stop))
     }
 
+    /// The whole position as JSON text (`docs/positions.md`).
+    fn to_json(&self) -> PyResult<String> {
+        self.inner.read()?.position_json().py()
+    }
+
+    /// The whole position as plain data (dicts, lists, ints, strings, bools, None).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.inner.read()?.position_json().py()?;
+        json_loads(py, &text)
+    }
+
+    /// What `player` (default: the player to move) sees, as position data: cards hidden
+    /// from that player are None.
+    #[pyo3(signature = (player=None))]
+    fn observation_dict<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.observation_json(player)?;
+        json_loads(py, &text)
+    }
+
+    /// `observation_dict` as JSON text.
+    #[pyo3(signature = (player=None))]
+    fn observation_json(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let inner = self.inner.read()?;
+        let p = Self::player_arg(&inner, player)?;
+        inner.observation_json(p).py()
+    }
+
     fn __str__(&self) -> PyResult<String> {
         Ok(self.inner.read()?.render())
     }
@@ -411,4 +496,23 @@ pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &Bou
     let g = &game.get().inner;
     let inner = interruptible(py, |stop| g.deserialize_state_with_stop(&text, stop))?;
     Ok(State::new(inner))
+}
+
+/// `json.loads`, looked up once per process.
+pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::sync::PyOnceLock;
+    static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    loads.bind(py).call1((text,))
+}
+
+/// `json.dumps` of position data; data JSON cannot hold raises `PositionError`.
+pub(crate) fn json_dumps(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    use pyo3::sync::PyOnceLock;
+    static DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let dumps = DUMPS.get_or_try_init(py, || py.import("json")?.getattr("dumps").map(Bound::unbind))?;
+    let text = dumps.bind(py).call1((value,)).map_err(|e| {
+        crate::errors::PositionError::new_err(format!("invalid position: position: not plain data ({e})"))
+    })?;
+    text.extract::<String>()
 }

@@ -21,6 +21,8 @@ mod card_facts;
 pub mod components;
 mod holdings;
 pub mod observation;
+mod moves;
+pub mod position;
 mod render;
 mod state;
 mod svg;
@@ -226,6 +228,10 @@ impl Game for AtelierCanvas {
 
     fn new_initial_state(&self) -> AtelierCanvasState {
         AtelierCanvasState::new(self)
+    }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
     }
 }
 

@@ -896,6 +896,18 @@ impl State for AtelierCanvasState {
         Some(crate::observation::resample(self, game, player, rng))
     }
 
+    fn position_json(&self, game: &AtelierCanvas) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game, None))
+    }
+
+    fn observation_json(&self, game: &AtelierCanvas, player: usize) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game, Some(player)))
+    }
+
+    fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+        crate::position::from_position(game, text, rng)
+    }
+
     fn render(&self, game: &AtelierCanvas) -> String {
         crate::render::render(self, game)
     }

@@ -11,6 +11,8 @@
 mod actions;
 mod components;
 mod observation;
+mod moves;
+pub mod position;
 mod render;
 mod state;
 mod svg;
@@ -125,5 +127,9 @@ impl Game for AtelierStudio {
 
     fn new_initial_state(&self) -> AtelierStudioState {
         AtelierStudioState::new(self)
+    }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
     }
 }

@@ -883,6 +883,18 @@ impl State for AtelierStudioState {
         Some(crate::observation::resample(self, game, player, rng))
     }
 
+    fn position_json(&self, game: &AtelierStudio) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game, None))
+    }
+
+    fn observation_json(&self, game: &AtelierStudio, player: usize) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game, Some(player)))
+    }
+
+    fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+        crate::position::from_position(game, text, rng)
+    }
+
     fn render(&self, game: &AtelierStudio) -> String {
         crate::render::render(self, game)
     }

@@ -8,6 +8,8 @@
 pub mod actions;
 pub mod components;
 mod observation;
+mod moves;
+pub mod position;
 mod render;
 pub mod scoring;
 pub mod state;
@@ -214,5 +216,9 @@ impl Game for AzulSintra {
 
     fn new_initial_state(&self) -> AzulSintraState {
         AzulSintraState::new(self)
+    }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(action)
     }
 }

@@ -638,6 +638,19 @@ impl State for AzulSintraState {
         None
     }
 
+    fn position_json(&self, game: &AzulSintra) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game))
+    }
+
+    /// Perfect information: every player sees the whole position.
+    fn observation_json(&self, game: &AzulSintra, _player: usize) -> SalonResult<String> {
+        Ok(crate::position::position_json(self, game))
+    }
+
+    fn from_position(game: &AzulSintra, text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+        crate::position::from_position(game, text)
+    }
+
     fn render(&self, game: &AzulSintra) -> String {
         crate::render::render(self, game)
     }

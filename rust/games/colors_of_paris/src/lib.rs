@@ -9,6 +9,8 @@
 pub mod actions;
 pub mod components;
 mod observation;
+mod moves;
+pub mod position;
 mod render;
 mod scoring;
 pub mod state;
@@ -151,6 +153,10 @@ impl Game for ColorsOfParis {
 
     fn new_initial_state(&self) -> ColorsOfParisState {
         ColorsOfParisState::new(self)
+    }
+
+    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
+        crate::moves::move_fields(self, action)
     }
 }
 

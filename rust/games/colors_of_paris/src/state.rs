@@ -912,6 +912,18 @@ impl State for ColorsOfParisState {
         Some(self.resample(player, rng))
     }
 
+    fn position_json(&self, game: &ColorsOfParis) -> salon_core::SalonResult<String> {
+        Ok(crate::position::position_json(self, game, None))
+    }
+
+    fn observation_json(&self, game: &ColorsOfParis, player: usize) -> salon_core::SalonResult<String> {
+        Ok(crate::position::position_json(self, game, Some(player)))
+    }
+
+    fn from_position(game: &ColorsOfParis, text: &str, rng: &mut Xoshiro256StarStar) -> salon_core::SalonResult<Self> {
+        crate::position::from_position(game, text, rng)
+    }
+
     fn render(&self, game: &ColorsOfParis) -> String {
         crate::render::render(self, game)
     }
