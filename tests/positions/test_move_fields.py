@@ -61,6 +61,6 @@ def test_azul_take_fields_read_like_the_action_string() -> None:
         if m.kind != "take":
             continue
         f = m.fields
-        where = f"factory {f['factory'] + 1}" if f["source"] == "factory" else "centre"
-        dest = "break all" if f["break_all"] else f"strip {f['slot'] + 1}"
+        where = f"factory {f['factory']}" if f["source"] == "factory" else "centre"
+        dest = "break all" if f["break_all"] else f"slot {f['slot']}"
         assert f["colour"] in m.text and where in m.text and dest in m.text
