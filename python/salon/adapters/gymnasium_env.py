@@ -46,7 +46,7 @@ from gymnasium.vector.vector_env import AutoresetMode  # type: ignore[import-unt
 import salon
 from salon import _core
 from salon.adapters import _render
-from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, reseed
+from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, derive_seed, reseed
 
 __all__ = ["SalonGymEnv", "SalonVectorEnv", "register_gymnasium_envs"]
 
@@ -224,10 +224,22 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
         return self._mask().astype(bool)
 
 
-class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,unused-ignore]
-    """A Gymnasium vector environment backed by :class:`salon.VectorEnv` (self-play, same-step autoreset)."""
+def _autoreset_mode(mode: Any) -> Any:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if isinstance(mode, str):
+        key = mode.replace("_", "").replace("-", "").lower()
+        for member in AutoresetMode:
+            if key in (member.name.replace("_", "").lower(), str(member.value).lower()):
+                return member
+    choices = ", ".join(repr(m.name.lower()) for m in AutoresetMode)
+    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {choices}, not {mode!r}")
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,unused-ignore]
+    """A Gymnasium vector environment backed by :class:`salon.VectorEnv` (self-play; see the module documentation)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(
         self,
@@ -236,16 +248,20 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
         *,
         seed: int = 0,
         threads: int = 1,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal_action: str = "raise",
         copy: bool = True,
         **params: Any,
     ) -> None:
         if illegal_action not in ("raise", "random"):
             raise ValueError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.game = _load(game, params)
         self._seed = int(seed)
-        self._threads = int(threads)
-        self._core = salon.VectorEnv(self.game, num_envs, seed=self._seed, auto_reset=True, threads=self._threads)
+        # The core never resets a game by itself: this class decides when (the autoreset mode)
+        # and from which seed, and reads a finished game's last observation and exact returns first.
+        self._core = salon.VectorEnv(self.game, num_envs, seed=self._seed, auto_reset=False, threads=int(threads))
         self.num_envs = num_envs
         self.illegal_action = illegal_action
         self.copy = copy
@@ -258,29 +274,54 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self._players: np.ndarray | None = None
         self._masks: np.ndarray | None = None
+        # Per game: the seed its episodes derive from and the number of episodes started.
+        self._env_seeds = [derive_seed(self._seed, i) for i in range(num_envs)]
+        self._episodes = np.zeros(num_envs, dtype=np.int64)
+        self._finished = np.zeros(num_envs, dtype=bool)
         self._random_calls = 0
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
+    def _restart(self, which: np.ndarray) -> np.ndarray:
+        """New episodes in the games of ``which``, each from its own seed sequence; returns the
+        engine's observation buffer (every game's current observation)."""
+        seeds = np.zeros(self.num_envs, dtype=np.uint64)
+        for i in np.flatnonzero(which):
+            seeds[i] = derive_seed(self._env_seeds[i], int(self._episodes[i]))
+            self._episodes[i] += 1
+        obs, self._masks, self._players = self._core.reset_games(which, seeds)
+        self._finished &= ~which
+        return obs
+
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Starts ``num_envs`` new games; ``seed`` (an int) restarts the episode-seed sequence."""
-        if isinstance(seed, (list, tuple)):
-            raise ValueError("SalonVectorEnv takes one int seed (episode seeds derive from it), not a list")
+        """New games: every one, or those of ``options["reset_mask"]`` (for ``DISABLED`` autoreset).
+
+        ``seed`` is an int (game ``i`` is seeded with ``seed + i``, as Gymnasium's own vector
+        envs do) or one seed per game (``None`` keeps that game's sequence going)."""
+        which = np.ones(self.num_envs, dtype=bool)
+        if options and "reset_mask" in options:
+            which = np.asarray(options["reset_mask"], dtype=bool).reshape(self.num_envs)
         if seed is not None:
-            self._seed = int(seed)
-            self._core = salon.VectorEnv(
-                self.game, self.num_envs, seed=self._seed, auto_reset=True, threads=self._threads
+            seeds: list[int | None] = (
+                [int(seed) + i for i in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
             )
-            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"give one seed per game ({self.num_envs}), not {len(seeds)}")
+            for i, s in enumerate(seeds):
+                if s is not None and which[i]:
+                    self._env_seeds[i] = int(s)
+                    self._episodes[i] = 0
+            first = seeds[0] if seeds[0] is not None else self._seed
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(int(first))
             self._random_calls = 0
-        obs, masks, players = self._core.reset()
-        self._players, self._masks = players, masks
+        obs = self._restart(which)
+        assert self._masks is not None and self._players is not None
         info = {
-            "action_mask": self._out(masks),
-            "player": self._out(players),
+            "action_mask": self._out(self._masks),
+            "player": self._out(self._players),
             "episode_seed": self._core.episode_seeds.copy(),
         }
         return self._out(obs), info
@@ -288,29 +329,61 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if self._players is None or self._masks is None:
             raise salon.WrongNodeError("call reset() before step()")
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        n = self.num_envs
+        actions = np.asarray(actions, dtype=np.int64).reshape(n)
+        waiting = self._finished.copy()  # games that ended on the previous step
+        if waiting.any() and self.autoreset_mode == AutoresetMode.DISABLED:
+            raise salon.WrongNodeError(
+                f"games {np.flatnonzero(waiting).tolist()} are over: reset them first "
+                "(reset(options={'reset_mask': terminated}))"
+            )
         acting = self._players.copy()
-        illegal = np.zeros(self.num_envs, dtype=bool)
+        illegal = np.zeros(n, dtype=bool)
         if self.illegal_action == "random":
             in_range = (actions >= 0) & (actions < self._num_actions)
             safe = np.where(in_range, actions, 0)
-            illegal = ~in_range | ~self._masks[np.arange(self.num_envs), safe]
+            illegal = (~in_range | ~self._masks[np.arange(n), safe]) & ~waiting
             if illegal.any():
                 self._random_calls += 1
-                replacement = self._core.random_actions(self._seed * 1_000_003 + self._random_calls)
+                replacement = self._core.random_actions(derive_seed(self._seed, 1_000_003, self._random_calls))
                 actions = np.where(illegal, replacement, actions)
-        obs, masks, players, rewards, terminated = self._core.step(actions)
-        self._players, self._masks = players, masks
-        own = rewards[np.arange(self.num_envs), acting].astype(np.float64)
-        info = {
-            "action_mask": self._out(masks),
-            "player": self._out(players),
-            "acting_player": acting,
-            "returns": self._out(rewards),
-            "episode_seed": self._core.episode_seeds.copy(),
-            "illegal_action": illegal,
-        }
-        return self._out(obs), own, terminated.copy(), np.zeros(self.num_envs, dtype=bool), info
+        obs, masks, players, _, terminated = self._core.step(actions)
+        terminated = terminated.copy()
+        self._masks, self._players = masks, players
+        returns = np.zeros((n, self._num_players), dtype=np.float64)
+        final_obs = {}
+        for i in np.flatnonzero(terminated):
+            final_obs[int(i)], returns[i] = self._core.final_outputs(int(i), int(acting[i]))
+        rewards = returns[np.arange(n), np.maximum(acting, 0)]
+        self._finished |= terminated
+        info: dict[str, Any] = {"acting_player": acting, "returns": returns, "illegal_action": illegal}
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            if terminated.any():
+                info["final_obs"] = np.array([final_obs.get(i) for i in range(n)], dtype=object)
+                info["_final_obs"] = terminated.copy()
+                info["final_info"] = {
+                    "returns": returns.copy(),
+                    "_returns": terminated.copy(),
+                    "episode_seed": self._core.episode_seeds.copy(),
+                    "_episode_seed": terminated.copy(),
+                }
+                info["_final_info"] = terminated.copy()
+                obs = self._restart(terminated)
+            obs = self._out(obs)
+        else:
+            if self.autoreset_mode == AutoresetMode.NEXT_STEP and waiting.any():
+                # Those games were over: their actions are ignored and they start again.
+                obs = self._restart(waiting)
+            if final_obs:  # a finished game shows its last observation (the engine's row is empty)
+                obs = obs.copy()
+                for i, row in final_obs.items():
+                    obs[i] = row
+            else:
+                obs = self._out(obs)
+        info["action_mask"] = self._out(self._masks)
+        info["player"] = self._out(self._players)
+        info["episode_seed"] = self._core.episode_seeds.copy()
+        return obs, rewards, terminated, np.zeros(n, dtype=bool), info
 
 
 def register_gymnasium_envs() -> list[str]:
@@ -327,3 +400,8 @@ def register_gymnasium_envs() -> list[str]:
             )
         ids.append(env_id)
     return ids
+
+
+# Importing this module registers the ids, so `gymnasium.make("salon.adapters.gymnasium_env:salon/<game>-v0")`
+# works as well as `gymnasium.make("salon:salon/<game>-v0")`.
+register_gymnasium_envs()

@@ -140,6 +140,48 @@ impl<G: Game> BatchEnv<G> {
         Ok(())
     }
 
+    /// Starts a new episode in each game where `which` is true, from its seed in `seeds`
+    /// (the other games go on unchanged), then writes every game's outputs as [`Self::reset`]
+    /// does (rewards zero, nothing terminated). Adapters use it to autoreset the games they
+    /// choose, when they choose (e.g. Gymnasium's next-step autoreset, per-game seeds).
+    pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], b: StepBuffers<'_>) -> SalonResult<()> {
+        self.check_buffers(&b)?;
+        let n = self.slots.len();
+        if which.len() != n || seeds.len() != n {
+            return Err(SalonError::param(
+                "reset_games",
+                format!("got {} flags and {} seeds for {n} games", which.len(), seeds.len()),
+            ));
+        }
+        let initial = self.game.new_initial_state();
+        for ((slot, &reset), &seed) in self.slots.iter_mut().zip(which).zip(seeds) {
+            if reset {
+                *slot = Slot { state: initial.clone(), seed, ply: 0, episode: slot.episode + 1 };
+            }
+        }
+        self.run(None, b);
+        Ok(())
+    }
+
+    /// The observation tensor of game `index` for `player` (also at a terminal state), and
+    /// that game's returns in full precision (zero until it ends): what an adapter reports
+    /// as a finished game's final observation and outcome.
+    pub fn final_outputs(&self, index: usize, player: usize, observation: &mut [f32]) -> SalonResult<crate::Returns> {
+        let slot = self
+            .slots
+            .get(index)
+            .ok_or_else(|| SalonError::param("index", format!("{index} is not a game of the batch of {}", self.slots.len())))?;
+        if player >= self.game.num_players() {
+            return Err(SalonError::param("player", format!("{player} is not a seat of this game")));
+        }
+        if observation.len() != self.game.observation_tensor_size() {
+            return Err(SalonError::wrong_node("observation buffer has the wrong size"));
+        }
+        observation.fill(0.0);
+        slot.state.observation_tensor(&self.game, player, observation);
+        Ok(if slot.state.actor(&self.game) == Actor::Terminal { slot.state.returns(&self.game) } else { [0.0; crate::MAX_PLAYERS] })
+    }
+
     /// Applies one decision per game (ignored for finished games without auto-reset),
     /// then resolves chance nodes. Every action is checked before any is applied: on
     /// error nothing changes and the error names the game index.

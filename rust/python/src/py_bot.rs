@@ -92,9 +92,26 @@ impl Bot {
         self.bot.config.simulations
     }
 
+    /// The seed the generator last started from. Setting it restarts the generator, as
+    /// `reseed(seed)` does.
     #[getter]
     fn seed(&self) -> u64 {
         self.seed
+    }
+
+    #[setter(seed)]
+    fn set_seed(&mut self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.reseed(seed)
+    }
+
+    /// Restarts the bot's generator from `seed`: afterwards the bot chooses exactly as a new
+    /// `Bot` of the same settings and that seed would (adapters call it on `reset(seed=...)`).
+    fn reseed(&mut self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        use crate::convert::{param_error, uint_arg};
+        let seed = uint_arg(seed, "invalid parameter \"seed\":", u64::MAX, param_error)?;
+        self.rng = Xoshiro256StarStar::seed_from_u64(seed);
+        self.seed = seed;
+        Ok(())
     }
 
     /// The action this bot chooses for the player to move (the GIL is released while it
