@@ -376,8 +376,8 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
                 obs = self._restart(waiting)
             if final_obs:  # a finished game shows its last observation (the engine's row is empty)
                 obs = obs.copy()
-                for i, row in final_obs.items():
-                    obs[i] = row
+                for k, row in final_obs.items():
+                    obs[k] = row
             else:
                 obs = self._out(obs)
         info["action_mask"] = self._out(self._masks)
