@@ -11,6 +11,7 @@ mod py_game;
 mod py_move;
 mod py_state;
 mod py_vector;
+mod raster;
 
 /// The compiled core of salon. Use the public package `salon` instead of this module.
 #[pymodule]
