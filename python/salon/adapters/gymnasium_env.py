@@ -51,7 +51,7 @@ from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, 
 __all__ = ["SalonGymEnv", "SalonVectorEnv", "register_gymnasium_envs"]
 
 _ILLEGAL_POLICIES = ("penalty", "random", "raise")
-_RENDER_MODES = ("ansi", "svg")
+_RENDER_MODES = _render.RENDER_MODES
 
 
 def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
@@ -78,6 +78,7 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
         illegal_action: str = "penalty",
         illegal_action_penalty: float = -1.0,
         render_mode: str | None = None,
+        render_width: int | None = None,
         **params: Any,
     ) -> None:
         self.game = _load(game, params)
@@ -86,10 +87,10 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
             raise salon.InvalidPlayerError(f"learner seat {learner} is not in 0..{n - 1}")
         if illegal_action not in _ILLEGAL_POLICIES:
             raise ValueError(f"illegal_action must be one of {_ILLEGAL_POLICIES}, not {illegal_action!r}")
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not {render_mode!r}")
+        _render.check_mode(render_mode)
         self.learner = learner
         self.render_mode = render_mode
+        self.render_width = render_width
         self.dict_observation = dict_observation
         self.illegal_action = illegal_action
         self.illegal_action_penalty = float(illegal_action_penalty)
@@ -211,13 +212,13 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
             info["scores"] = state.scores()
         return self._observation(mask), reward, terminated, False, info
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (choose 'ansi' or 'svg')")
+            gymnasium.logger.warn(f"render() called without a render_mode (choose one of {_RENDER_MODES})")
             return None
         if self.state is None:
             raise salon.WrongNodeError("call reset() before render()")
-        return _render.svg(self.state) if self.render_mode == "svg" else _render.ansi(self.state)
+        return _render.render(self.state, self.render_mode, width=self.render_width)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as a boolean vector (the name sb3-contrib's MaskablePPO calls)."""
