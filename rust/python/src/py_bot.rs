@@ -92,6 +92,18 @@ impl Bot {
         self.bot.config.simulations
     }
 
+    /// Seconds of search per MCTS decision (`None`: a fixed number of simulations).
+    #[getter]
+    fn time_limit(&self) -> Option<f64> {
+        self.bot.config.time_limit.map(|t| t.as_secs_f64())
+    }
+
+    /// MCTS's UCT exploration constant.
+    #[getter]
+    fn exploration(&self) -> f64 {
+        self.bot.config.exploration
+    }
+
     /// The seed the generator last started from. Setting it restarts the generator, as
     /// `reseed(seed)` does.
     #[getter]
@@ -146,6 +158,11 @@ impl Bot {
         }
         d.set_item("root", root)?;
         Ok(Some(d))
+    }
+
+    /// Jupyter's rich display (kind and settings), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("bot_html", (slf,))?.extract()
     }
 
     fn __repr__(&self) -> String {

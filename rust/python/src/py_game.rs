@@ -152,6 +152,11 @@ impl Game {
         Ok(crate::gil::without_gil(py, || inner.raw_random_playouts(games, seed)))
     }
 
+    /// Jupyter's rich display (rules, parameters, component set), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("game_html", (slf,))?.extract()
+    }
+
     fn __str__(&self) -> String {
         self.inner.spec_string()
     }

@@ -343,6 +343,11 @@ impl State {
         numpy::PyArray1::from_vec(py, picture.pixels).reshape(shape)
     }
 
+    /// Jupyter's rich display (the picture and whose turn it is), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("state_html", (slf,))?.extract()
+    }
+
     /// Jupyter shows states as pictures.
     fn _repr_svg_(&self) -> PyResult<String> {
         self.inner.render_svg(None).py()
