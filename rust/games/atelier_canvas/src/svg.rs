@@ -146,7 +146,8 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
         ),
     );
     text(&mut out, 12, 42, 13, "start", "normal", &phase_text(s, game));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; substitute components (not the publisher's)"));
+    // On the second line: the title grows long late in the game (turn, paintings, end triggered).
+    text(&mut out, WIDTH - 12, 42, 11, "end", "normal", &format!("{who}; substitute components (not the publisher's)"));
 
     // The circle.
     text(&mut out, 12, 66, 12, "start", "bold", "circle");

@@ -51,10 +51,10 @@ fn painting(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, c: usi
     let Some(p) = g.data.paintings.get(c) else { return };
     let cell = (w - 16) / 3;
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{}\" rx=\"5\" fill=\"#fffaf0\" stroke=\"#7a6a4a\"/>", 3 * cell + 40);
-    // The title in two lines; the second leaves room for the points at its right.
+    // The title in two lines; the first leaves room for the points at its right.
     let name = format!("#{c} {}", p.name);
     let points = format!("{} pts", p.points);
-    let widths = [w - 10, w - 14 - text_width(&points, 11, true)];
+    let widths = [w - 14 - text_width(&points, 10, true), w - 10];
     let mut size = 8;
     let mut lines = wrap(&name, &widths, size, true);
     if lines.last().is_some_and(|l| l.ends_with('\u{2026}')) {
@@ -66,7 +66,7 @@ fn painting(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, c: usi
         text(out, x + 5, y + 12 + 10 * i as i32, size, "start", "bold", line);
     }
     out.push_str("</g>");
-    text(out, x + w - 5, y + 28, 11, "end", "bold", &points);
+    text(out, x + w - 5, y + 13, 10, "end", "bold", &points);
     for sq in 0..9 {
         let colour = p.grid[sq] as usize;
         let white = st.whites[c] >> sq & 1 == 1;
@@ -323,9 +323,11 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
     // each), then a count of the rest, so nothing runs past the picture's edge.
     let held: Vec<usize> = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + q as u8).collect();
     let room = WIDTH - 12 - 560;
+    // What does not fit is counted in a column of this width at the right.
+    const REST: i32 = 84;
     let fit = (room / (64 + 6)) as usize;
-    let shown = if held.len() <= fit { held.len() } else { fit - 1 };
-    let w = (room / shown.max(1) as i32 - 6).clamp(64, 100);
+    let shown = if held.len() <= fit { held.len() } else { ((room - REST) / (64 + 6)) as usize };
+    let w = ((if shown < held.len() { room - REST } else { room }) / shown.max(1) as i32 - 6).clamp(64, 100);
     let mut px = 560;
     for &c in held.iter().take(shown) {
         text(out, px, y + 14, 9, "start", "normal", "in progress");
