@@ -85,6 +85,22 @@ fn mini_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
     out.push_str("</g>");
 }
 
+/// A card under another in a stack (18 px of it show): a colour chip and the id on its top strip.
+fn covered_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
+    let Some(info) = game.set.cards.get(c) else { return };
+    let chip = if kind_of(c) == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let _ = write!(
+        out,
+        "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"#fffdf7\" stroke=\"#555\"/>\
+         <rect x=\"{}\" y=\"{}\" width=\"11\" height=\"11\" rx=\"2\" fill=\"{chip}\" stroke=\"#777\" stroke-width=\"0.5\"/>",
+        escape(&info.label),
+        x + 3,
+        y + 3
+    );
+    text(out, x + 17, y + 13, 10, "start", "bold", &info.id);
+    out.push_str("</g>");
+}
+
 fn back(out: &mut String, x: i32, y: i32, title: &str) {
     let _ = write!(
         out,
@@ -323,10 +339,12 @@ fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j:
             } else {
                 ""
             };
-            card(out, game, c, x, py - 8 + k * 18, note);
             if s.on[c] == NONE || k >= 15 {
+                card(out, game, c, x, py - 8 + k * 18, note);
                 break;
             }
+            // Covered by the next card: only its top strip shows, so the colour and id go there.
+            covered_card(out, game, c, x, py - 8 + k * 18);
             c = s.on[c] as usize;
             k += 1;
         }
