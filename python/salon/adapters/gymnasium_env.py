@@ -4,8 +4,9 @@ Single agent (:class:`SalonGymEnv`)
     The learner sits in one seat (``learner``, default 0); the other seats are played by
     ``opponents``: policies ``(state) -> action`` or objects with ``step(state)`` (OpenSpiel-style
     bots), uniformly random by default. Chance nodes are resolved inside from the game's seeded
-    generator; ``reset(seed=s)`` fixes the chance sequence and reseeds every opponent that has a
-    ``seed(int)`` method (the default random ones do), so equal seeds and actions replay exactly.
+    generator; ``reset(seed=s)`` fixes the chance sequence and reseeds every opponent (``salon.Bot``
+    through ``reseed(int)``, others through a ``seed(int)`` method, as the default random ones have),
+    so equal seeds and actions replay exactly.
 
     Observation: the learner's observation tensor (a ``Box``, float32), with the legal actions in
     ``info["action_mask"]`` (int8); or, with ``dict_observation=True``, a ``Dict`` with
@@ -28,9 +29,13 @@ Vector (:class:`SalonVectorEnv`)
     (``info["player"]``). ``rewards[i]`` is the reward of the player who acted in game ``i``
     (its win share when the game ends there, else 0); ``info["returns"]`` holds every player's
     rewards of the step (shape ``(num_envs, players)``) so that the other seats' outcomes are not lost.
-    Autoreset is ``SAME_STEP``: a finished game is replaced by a new one in the same step (the
-    returned observation is the new game's first), ``info["episode_seed"]`` gives each game's seed.
-    The terminal observation is not kept by the core, so ``info`` has no ``final_obs``.
+    Autoreset (``autoreset_mode=``): ``NEXT_STEP`` (default; the step that ends a game shows its last
+    observation, the next one starts a new game and ignores that game's action), ``SAME_STEP`` (the
+    new game starts at once; ``info["final_obs"]`` and ``info["final_info"]`` keep the finished one)
+    or ``DISABLED`` (``reset(options={"reset_mask": ...})`` restarts finished games). Rewards and
+    ``info["returns"]`` are float64, read from the finished game. ``reset(seed=s)`` seeds game ``i``
+    with ``s + i``; ``reset(seed=[...])`` gives one seed per game; ``info["episode_seed"]`` gives
+    each game's engine seed.
     Illegal actions raise (``illegal_action="raise"``, default) or are replaced by random legal
     ones (``"random"``, flagged in ``info["illegal_action"]``).
 """
