@@ -74,8 +74,7 @@ def test_pettingzoo_render_test_every_game(default_game: salon.Game) -> None:
 
 
 def test_gymnasium_rgb_array_and_record_video(tmp_path: Path) -> None:
-    gymnasium = pytest.importorskip("gymnasium")
-    pytest.importorskip("moviepy", reason="RecordVideo needs moviepy (requirements/adapters.txt)")
+    # RecordVideo writes with moviepy, which requirements/adapters.txt installs: no skip here.
     from gymnasium.wrappers import RecordVideo
 
     from salon.adapters.gymnasium_env import SalonGymEnv
@@ -94,4 +93,3 @@ def test_gymnasium_rgb_array_and_record_video(tmp_path: Path) -> None:
     recorded.close()
     videos = list((tmp_path / "video").glob("*.mp4"))
     assert len(videos) == 1 and videos[0].stat().st_size > 1000
-    del gymnasium
