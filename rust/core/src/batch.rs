@@ -140,10 +140,11 @@ impl<G: Game> BatchEnv<G> {
         Ok(())
     }
 
-    /// Starts a new episode in each game where `which` is true, from its seed in `seeds`
-    /// (the other games go on unchanged), then writes every game's outputs as [`Self::reset`]
-    /// does (rewards zero, nothing terminated). Adapters use it to autoreset the games they
-    /// choose, when they choose (e.g. Gymnasium's next-step autoreset, per-game seeds).
+    /// Starts a new episode in each game where `which` is true, from its seed in `seeds`, and
+    /// writes those games' rows of the outputs (first observation, mask, player, seed; zero
+    /// rewards, not terminated). The other games and their rows are left as they are. Adapters
+    /// use it to autoreset the games they choose, when they choose (e.g. Gymnasium's next-step
+    /// autoreset, per-game seeds); it costs nothing for the games it does not touch.
     pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], b: StepBuffers<'_>) -> SalonResult<()> {
         self.check_buffers(&b)?;
         let n = self.slots.len();
@@ -153,13 +154,29 @@ impl<G: Game> BatchEnv<G> {
                 format!("got {} flags and {} seeds for {n} games", which.len(), seeds.len()),
             ));
         }
-        let initial = self.game.new_initial_state();
-        for ((slot, &reset), &seed) in self.slots.iter_mut().zip(which).zip(seeds) {
-            if reset {
-                *slot = Slot { state: initial.clone(), seed, ply: 0, episode: slot.episode + 1 };
+        let g = &self.game;
+        let (obs_size, mask_size, np, words) = (g.observation_tensor_size(), g.num_distinct_actions(), g.num_players(), self.words);
+        let initial = g.new_initial_state();
+        let mut outcomes = ChanceOutcomes::new();
+        let mut legal = ActionList::new();
+        for (k, (slot, (&reset, &seed))) in self.slots.iter_mut().zip(which.iter().zip(seeds)).enumerate() {
+            if !reset {
+                continue;
             }
+            *slot = Slot { state: initial.clone(), seed, ply: 0, episode: slot.episode + 1 };
+            advance_chance(g, slot, &mut outcomes);
+            b.rewards[k * np..(k + 1) * np].fill(0.0);
+            b.terminated[k] = false;
+            b.episode_seeds[k] = seed;
+            b.players[k] = write_node(
+                g,
+                &slot.state,
+                &mut b.observations[k * obs_size..(k + 1) * obs_size],
+                &mut b.masks[k * mask_size..(k + 1) * mask_size],
+                &mut self.legal_bits[k * words..(k + 1) * words],
+                &mut legal,
+            );
         }
-        self.run(None, b);
         Ok(())
     }
 
@@ -398,28 +415,38 @@ impl<G: Game> StepContext<'_, G> {
                 }
             }
             out.seeds[k] = slot.seed;
-            let o = &mut out.obs[k * obs_size..(k + 1) * obs_size];
-            o.fill(0.0);
-            let m = &mut out.masks[k * mask_size..(k + 1) * mask_size];
-            m.fill(false);
-            let bw = &mut out.bits[k * words..(k + 1) * words];
-            bw.fill(0);
-            match slot.state.actor(g) {
-                Actor::Player(p) => {
-                    out.players[k] = p as i32;
-                    slot.state.observation_tensor(g, p as usize, o);
-                    legal.clear();
-                    slot.state.legal_actions(g, &mut legal);
-                    for &a in legal.iter() {
-                        if let Some(x) = m.get_mut(a as usize) {
-                            *x = true;
-                            bw[a as usize / BITS] |= 1 << (a as usize % BITS);
-                        }
-                    }
-                }
-                other => out.players[k] = other.id(),
-            }
+            out.players[k] = write_node(
+                g,
+                &slot.state,
+                &mut out.obs[k * obs_size..(k + 1) * obs_size],
+                &mut out.masks[k * mask_size..(k + 1) * mask_size],
+                &mut out.bits[k * words..(k + 1) * words],
+                &mut legal,
+            );
         }
+    }
+}
+
+/// Writes one game's observation (of the player to move), legal mask and legal bits; returns
+/// the player to move (or the chance/terminal id, with an empty observation and mask).
+fn write_node<G: Game>(g: &G, state: &G::State, o: &mut [f32], m: &mut [bool], bw: &mut [u64], legal: &mut ActionList) -> i32 {
+    o.fill(0.0);
+    m.fill(false);
+    bw.fill(0);
+    match state.actor(g) {
+        Actor::Player(p) => {
+            state.observation_tensor(g, p as usize, o);
+            legal.clear();
+            state.legal_actions(g, legal);
+            for &a in legal.iter() {
+                if let Some(x) = m.get_mut(a as usize) {
+                    *x = true;
+                    bw[a as usize / BITS] |= 1 << (a as usize % BITS);
+                }
+            }
+            p as i32
+        }
+        other => other.id(),
     }
 }
 

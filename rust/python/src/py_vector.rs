@@ -174,8 +174,9 @@ impl VectorEnv {
     }
 
     /// Starts new episodes in the games where `which` (bools, one per game) is true, each
-    /// from its seed in `seeds` (uint64, one per game; ignored where `which` is false); the
-    /// other games go on. Returns `(observations, masks, players)` of every game, as `reset`.
+    /// from its seed in `seeds` (uint64, one per game; ignored where `which` is false), and
+    /// writes their rows of the buffers; the other games and rows are left as they are.
+    /// Returns the `(observations, masks, players)` buffers, as `reset`.
     fn reset_games<'py>(
         &mut self,
         py: Python<'py>,
