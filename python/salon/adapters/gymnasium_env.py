@@ -380,12 +380,11 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
             if self.autoreset_mode == AutoresetMode.NEXT_STEP and waiting.any():
                 # Those games were over: their actions are ignored and they start again.
                 obs = self._restart(waiting)
-            if final_obs:  # a finished game shows its last observation (the engine's row is empty)
-                obs = obs.copy()
-                for k, row in final_obs.items():
-                    obs[k] = row
-            else:
-                obs = self._out(obs)
+            # A finished game shows its last observation: the engine leaves that row empty and
+            # never reads it back, so it is filled in place (after the copy, if copies are asked).
+            obs = self._out(obs)
+            for k, row in final_obs.items():
+                obs[k] = row
         info["action_mask"] = self._out(self._masks)
         info["player"] = self._out(self._players)
         info["episode_seed"] = self._core.episode_seeds.copy()
