@@ -25,6 +25,11 @@ venv: $(STAMP) ## Create .venv with the Python tools the project uses
 build: venv ## Build the extension (release) into .venv
 	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH $(VENV)/bin/maturin develop --release --locked --quiet
 
+.PHONY: wheel
+wheel: venv ## Build the abi3 manylinux wheel (one for every Python >= 3.11) into dist/: pip install it anywhere, no Rust needed
+	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH $(VENV)/bin/maturin build --release --locked --out dist
+	@ls -1 dist/salon-*.whl
+
 .PHONY: demo
 demo: build ## The main job: an arena of the strongest bots on every game; records and an HTML viewer in replays/
 	$(PY) -m salon arena --all-games --bots mcts:200,greedy --games 4 --jobs 2 --out replays --html replays/game.html --html-game colors_of_paris

@@ -165,3 +165,12 @@ def random_playout(game: Game | str, seed: int | None = None, **params: bool | i
     state = game.new_initial_state(seed=seed)
     state.play_random(seed=state.seed)
     return state
+
+
+# Gymnasium 1.x has no plugin discovery; `gymnasium.make("salon:salon/<game>-v0")` imports this
+# package first, so register the ids here when Gymnasium is already loaded (it never is imported
+# for it: `import salon` stays light).
+if "gymnasium" in __import__("sys").modules:
+    from salon.adapters.gymnasium_env import register_gymnasium_envs as _register_gymnasium_envs
+
+    _register_gymnasium_envs()

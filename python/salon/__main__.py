@@ -57,7 +57,12 @@ def _load_game(spec: str, params: list[str] | None) -> salon.Game:
         if not sep or not key:
             raise UserError(f"bad parameter {item!r}: use key=value, for example players=3")
         given[key.strip()] = _value(val.strip())
-    return salon.load_game(spec, **given)
+    try:
+        return salon.load_game(spec, **given)
+    except salon.InvalidParameterError as err:
+        if "expected a bool" in str(err):
+            raise UserError(f"{_one_line(err)}: write true or false, for example -p advanced=true") from None
+        raise
 
 
 # ----------------------------------------------------------------------------------- games
@@ -179,12 +184,18 @@ def _cmd_view(args: argparse.Namespace) -> int:
 
 
 def _bench_dir() -> Path:
+    """The ``benches/`` folder of a checkout: beside this package (an editable install) or
+    above the working directory (an installed wheel run from inside a clone)."""
     here = Path(__file__).resolve()
-    for parent in here.parents:
+    cwd = Path.cwd().resolve()
+    for parent in [*here.parents, cwd, *cwd.parents]:
         cand = parent / "benches" / "report.py"
         if cand.is_file():
             return cand.parent
-    raise UserError("benches/report.py not found: `salon bench` runs from a checkout of the project")
+    raise UserError(
+        "`salon bench` needs a checkout of the project: the benchmark workloads (benches/) are not part of "
+        "the installed package. Run it from inside a clone (git clone ...; cd salon; salon bench)"
+    )
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -261,7 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("games", help="list the registered games, their parameters and component sets")
+    p = sub.add_parser("games", help="list the registered games, their parameters and component sets",
+                       description="List every registered game: its parameters (default, allowed values, meaning) "
+                       "and the component set it plays with (substitute or user-supplied, with its hash).")
     p.set_defaults(run=_cmd_games)
 
     p = sub.add_parser("play", help="play against bots in the terminal",
@@ -280,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="bots against bots: seat rotation, win rates with 95%% confidence intervals, records",
                        description="Bots against bots over many games. Game g seats bot (g+p) mod k in seat p. The table gives "
-                       "each bot's mean win share with a 95%% Wilson score interval and mean points. Records are written "
+                       "each bot's mean win share with a 95% Wilson score interval and mean points. Records are written "
                        "to OUT/<game>.jsonl and verified by replay; --html writes the viewer of the first game.")
     p.add_argument("game", nargs="?", help="a game, for example colors_of_paris or 'colors_of_paris(players=3)'")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="a game parameter (repeatable)")
@@ -311,12 +324,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--line", type=int, help="the record's line in the file (default: the first record)")
     p.set_defaults(run=_cmd_view)
 
-    p = sub.add_parser("bench", help="run the benchmark workloads (benches/report.py)")
+    p = sub.add_parser("bench", help="run the benchmark workloads of a checkout (benches/report.py)",
+                       description="Time the benchmark workloads (single states, batched vector env, OpenSpiel "
+                       "bridge, MCTS) and print the tables of docs/benchmarks.md. Needs a checkout of the project "
+                       "(run it inside a clone): the workloads live in benches/, not in the installed package.")
     p.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1.0)")
     p.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "mcts", "all"], help="which tables (default all)")
     p.set_defaults(run=_cmd_bench)
 
-    p = sub.add_parser("demo", help="bots play every configuration of every game; records are written and verified")
+    p = sub.add_parser("demo", help="bots play every configuration of every game; records are written and verified",
+                       description="Bots play every configuration (parameter combination) of every game, or of the "
+                       "--game ones, in rotating seats; a table of win shares and mean scores per configuration. "
+                       "Records go to OUT/<game>.jsonl and are verified by replay.")
     p.add_argument("--game", action="append", help="a game to play (repeatable; default: all)")
     p.add_argument("--games", type=int, default=3, help="games per configuration (default 3)")
     p.add_argument("--bots", default="mcts:100,greedy,random", help=BOTS_HELP + " (default mcts:100,greedy,random)")

@@ -97,14 +97,17 @@ def play(
                 _show_moves(state, stdout)
                 continue
             moves = state.legal_moves
+            match = [m for m in moves if m.text == answer]
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 move = moves[int(answer) - 1]
-            else:
-                match = [m for m in moves if m.text == answer]
-                if not match:
-                    stdout.write(f"not a legal move here: {answer!r} ({HELP})\n")
-                    continue
+            elif match:
                 move = match[0]
+            elif answer.isdigit():
+                stdout.write(f"choose 1-{len(moves)}: there are {len(moves)} moves ('list' shows them)\n")
+                continue
+            else:
+                stdout.write(f"not a legal move here: {answer!r} ({HELP})\n")
+                continue
             state.apply_action(move.action)
             stdout.write(f"P{seat} (you): {move.text}\n")
             dirty = True

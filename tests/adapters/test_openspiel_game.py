@@ -115,10 +115,26 @@ def test_mcts_bot_plays_full_games(name: str, simulations: int) -> None:
     assert all(0.0 <= r <= 1.0 for r in returns)
 
 
-def test_ismcts_bot_plays_a_full_hidden_information_game() -> None:
+@pytest.mark.parametrize("name", ["atelier_studio", "atelier_canvas", "colors_of_paris"])
+def test_python_ismcts_bot_plays_every_hidden_information_game(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OpenSpiel bot docs/adapters.md recommends for hidden information: the Python
+    ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, searching worlds the engine resamples."""
     from open_spiel.python.algorithms import ismcts
 
-    g = load("atelier_studio")
+    from salon.adapters.openspiel_game import SalonSpielState
+
+    resampled: list[int] = []
+    original = SalonSpielState.resample_from_infostate
+
+    def counting(self: SalonSpielState, player_id: int, probability_sampler: object = None) -> SalonSpielState:
+        world = original(self, player_id, probability_sampler)
+        # The sampled world looks the same to the searching player.
+        assert world.information_state_string(player_id) == self.information_state_string(player_id)
+        resampled.append(player_id)
+        return world
+
+    monkeypatch.setattr(SalonSpielState, "resample_from_infostate", counting)
+    g = load(name)
     rng = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), 2.0, 3, random_state=rng)
     state = g.new_initial_state()
@@ -128,8 +144,19 @@ def test_ismcts_bot_plays_a_full_hidden_information_game() -> None:
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randint(len(outcomes))][0])
         elif state.current_player() == 0:
-            state.apply_action(bot.step(state))  # searches over resample_from_infostate worlds
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
             decisions += 1
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert decisions > 0 and sum(state.returns()) == pytest.approx(1.0)
+    assert resampled and set(resampled) == {0}
+
+
+def test_pyspiel_uniform_random_bot_runs_in_cpp() -> None:
+    """A C++ bot that never clones the state works through the Python-game bridge."""
+    g = load("colors_of_paris", players=3)
+    bots = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(3)]
+    returns = evaluate_bots.evaluate_bots(g.new_initial_state(), bots, np.random.RandomState(0))
+    assert sum(returns) == pytest.approx(1.0)

@@ -60,7 +60,11 @@ def test_arena_on_two_workers_equals_local_play(local_ray: None) -> None:
 def test_selfplay_on_two_workers_equals_local_play(local_ray: None) -> None:
     game = salon.load_game("azul_sintra", players=2, side="B")
     seeds = list(range(7, 19))
-    records = generate_selfplay(game, seeds, num_workers=2, chunk_size=2)
+    calls: list[tuple[int, int]] = []
+    records = generate_selfplay(game, seeds, num_workers=2, chunk_size=2, progress=lambda d, t: calls.append((d, t)))
+    # Progress as the chunks come back: from 0 to all 12 games, two more each time.
+    assert calls[0] == (0, 12) and calls[-1] == (12, 12) and len(calls) == 7
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and all(t == 12 for _, t in calls)
     assert records == generate_selfplay(game, seeds, use_ray=False)
     assert [r["seed"] for r in records] == seeds
     assert all(r["players"] == ["random", "random"] for r in records)
@@ -68,13 +72,33 @@ def test_selfplay_on_two_workers_equals_local_play(local_ray: None) -> None:
         generate_selfplay(game, [1, 1], use_ray=False)
 
 
-def test_command_line_uses_the_running_instance(local_ray: None, tmp_path: object) -> None:
+def test_command_line_uses_the_running_instance(
+    local_ray: None, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = f"{tmp_path}/arena.jsonl"
     assert main(["arena", "--game", "colors_of_paris(players=2)", "--policy", "a=random", "--policy", "b=greedy",
                  "--seeds", "0:6", "--workers", "2", "--out", out]) == 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[0].startswith("arena [") and "0/6 games" in lines[0]
+    assert "6/6 games" in lines[-1] and "games/s" in lines[-1] and lines[-1].endswith("done")
     records = [rec for _, rec in read_records(out)]
     game = salon.load_game("colors_of_paris", players=2)
     assert records == play_seeds(game, {"a": "random", "b": "greedy"}, range(6))
+
+
+def test_local_progress_line_shows_rate_and_time_left() -> None:
+    import io
+
+    from salon.adapters.ray_runner import ProgressLine
+
+    stream = io.StringIO()
+    game = salon.load_game("azul_sintra")
+    run_arena(game, ["random", "random"], range(20), use_ray=False, progress=ProgressLine("arena", stream))
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 11, "not a terminal: the first game, then one line per tenth"
+    assert "1/20 games" in lines[0] and "4/20 games" in lines[2]
+    assert "s left" in lines[0] and "s left" in lines[0] and "games/s" in lines[0]
+    assert "20/20 games" in lines[-1] and lines[-1].endswith("done")
 
 
 def test_seat_rotation() -> None:

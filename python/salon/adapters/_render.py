@@ -1,10 +1,36 @@
-"""Text renderings shared by the adapters: ANSI (the state's own text) and a plain SVG of that text."""
+"""Renderings shared by the adapters: text (ANSI), the engine's SVG drawing, and its pixels.
+
+Every mode shows the referee's view (the full table, hidden cards included)."""
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
 from salon import _core
+
+#: The render modes of both adapters: "human" prints the text and returns None.
+RENDER_MODES = ("human", "ansi", "svg", "rgb_array")
+
+
+def check_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
+
+
+def render(state: _core.State, render_mode: str, *, width: int | None = None) -> Any:
+    """The rendering of ``state`` in ``render_mode`` (one of :data:`RENDER_MODES`)."""
+    if render_mode == "human":
+        print(ansi(state), flush=True)
+        return None
+    if render_mode == "rgb_array":
+        return rgb(state, width=width)
+    return svg(state) if render_mode == "svg" else ansi(state)
+
+
+def rgb(state: _core.State, *, width: int | None = None) -> Any:
+    """The engine's drawing as an ``H x W x 3`` uint8 array (``State.render_rgb``)."""
+    return state.render_rgb(width=width)
 
 
 def ansi(state: _core.State) -> str:

@@ -4,8 +4,9 @@ Single agent (:class:`SalonGymEnv`)
     The learner sits in one seat (``learner``, default 0); the other seats are played by
     ``opponents``: policies ``(state) -> action`` or objects with ``step(state)`` (OpenSpiel-style
     bots), uniformly random by default. Chance nodes are resolved inside from the game's seeded
-    generator; ``reset(seed=s)`` fixes the chance sequence and reseeds every opponent that has a
-    ``seed(int)`` method (the default random ones do), so equal seeds and actions replay exactly.
+    generator; ``reset(seed=s)`` fixes the chance sequence and reseeds every opponent (``salon.Bot``
+    through ``reseed(int)``, others through a ``seed(int)`` method, as the default random ones have),
+    so equal seeds and actions replay exactly.
 
     Observation: the learner's observation tensor (a ``Box``, float32), with the legal actions in
     ``info["action_mask"]`` (int8); or, with ``dict_observation=True``, a ``Dict`` with
@@ -28,9 +29,13 @@ Vector (:class:`SalonVectorEnv`)
     (``info["player"]``). ``rewards[i]`` is the reward of the player who acted in game ``i``
     (its win share when the game ends there, else 0); ``info["returns"]`` holds every player's
     rewards of the step (shape ``(num_envs, players)``) so that the other seats' outcomes are not lost.
-    Autoreset is ``SAME_STEP``: a finished game is replaced by a new one in the same step (the
-    returned observation is the new game's first), ``info["episode_seed"]`` gives each game's seed.
-    The terminal observation is not kept by the core, so ``info`` has no ``final_obs``.
+    Autoreset (``autoreset_mode=``): ``NEXT_STEP`` (default; the step that ends a game shows its last
+    observation, the next one starts a new game and ignores that game's action), ``SAME_STEP`` (the
+    new game starts at once; ``info["final_obs"]`` and ``info["final_info"]`` keep the finished one)
+    or ``DISABLED`` (``reset(options={"reset_mask": ...})`` restarts finished games). Rewards and
+    ``info["returns"]`` are float64, read from the finished game. ``reset(seed=s)`` seeds game ``i``
+    with ``s + i``; ``reset(seed=[...])`` gives one seed per game; ``info["episode_seed"]`` gives
+    each game's engine seed.
     Illegal actions raise (``illegal_action="raise"``, default) or are replaced by random legal
     ones (``"random"``, flagged in ``info["illegal_action"]``).
 """
@@ -46,12 +51,12 @@ from gymnasium.vector.vector_env import AutoresetMode  # type: ignore[import-unt
 import salon
 from salon import _core
 from salon.adapters import _render
-from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, reseed
+from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, derive_seed, reseed
 
 __all__ = ["SalonGymEnv", "SalonVectorEnv", "register_gymnasium_envs"]
 
 _ILLEGAL_POLICIES = ("penalty", "random", "raise")
-_RENDER_MODES = ("ansi", "svg")
+_RENDER_MODES = _render.RENDER_MODES
 
 
 def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
@@ -78,6 +83,7 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
         illegal_action: str = "penalty",
         illegal_action_penalty: float = -1.0,
         render_mode: str | None = None,
+        render_width: int | None = None,
         **params: Any,
     ) -> None:
         self.game = _load(game, params)
@@ -86,10 +92,10 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
             raise salon.InvalidPlayerError(f"learner seat {learner} is not in 0..{n - 1}")
         if illegal_action not in _ILLEGAL_POLICIES:
             raise ValueError(f"illegal_action must be one of {_ILLEGAL_POLICIES}, not {illegal_action!r}")
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not {render_mode!r}")
+        _render.check_mode(render_mode)
         self.learner = learner
         self.render_mode = render_mode
+        self.render_width = render_width
         self.dict_observation = dict_observation
         self.illegal_action = illegal_action
         self.illegal_action_penalty = float(illegal_action_penalty)
@@ -211,23 +217,35 @@ class SalonGymEnv(gymnasium.Env):  # type: ignore[misc,type-arg,unused-ignore]
             info["scores"] = state.scores()
         return self._observation(mask), reward, terminated, False, info
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (choose 'ansi' or 'svg')")
+            gymnasium.logger.warn(f"render() called without a render_mode (choose one of {_RENDER_MODES})")
             return None
         if self.state is None:
             raise salon.WrongNodeError("call reset() before render()")
-        return _render.svg(self.state) if self.render_mode == "svg" else _render.ansi(self.state)
+        return _render.render(self.state, self.render_mode, width=self.render_width)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as a boolean vector (the name sb3-contrib's MaskablePPO calls)."""
         return self._mask().astype(bool)
 
 
-class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,unused-ignore]
-    """A Gymnasium vector environment backed by :class:`salon.VectorEnv` (self-play, same-step autoreset)."""
+def _autoreset_mode(mode: Any) -> Any:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if isinstance(mode, str):
+        key = mode.replace("_", "").replace("-", "").lower()
+        for member in AutoresetMode:
+            if key in (member.name.replace("_", "").lower(), str(member.value).lower()):
+                return member
+    choices = ", ".join(repr(m.name.lower()) for m in AutoresetMode)
+    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {choices}, not {mode!r}")
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,unused-ignore]
+    """A Gymnasium vector environment backed by :class:`salon.VectorEnv` (self-play; see the module documentation)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(
         self,
@@ -236,16 +254,20 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
         *,
         seed: int = 0,
         threads: int = 1,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal_action: str = "raise",
         copy: bool = True,
         **params: Any,
     ) -> None:
         if illegal_action not in ("raise", "random"):
             raise ValueError(f"illegal_action must be 'raise' or 'random', not {illegal_action!r}")
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.game = _load(game, params)
         self._seed = int(seed)
-        self._threads = int(threads)
-        self._core = salon.VectorEnv(self.game, num_envs, seed=self._seed, auto_reset=True, threads=self._threads)
+        # The core never resets a game by itself: this class decides when (the autoreset mode)
+        # and from which seed, and reads a finished game's last observation and exact returns first.
+        self._core = salon.VectorEnv(self.game, num_envs, seed=self._seed, auto_reset=False, threads=int(threads))
         self.num_envs = num_envs
         self.illegal_action = illegal_action
         self.copy = copy
@@ -258,29 +280,54 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self._players: np.ndarray | None = None
         self._masks: np.ndarray | None = None
+        # Per game: the seed its episodes derive from and the number of episodes started.
+        self._env_seeds = [derive_seed(self._seed, i) for i in range(num_envs)]
+        self._episodes = np.zeros(num_envs, dtype=np.int64)
+        self._finished = np.zeros(num_envs, dtype=bool)
         self._random_calls = 0
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
+    def _restart(self, which: np.ndarray) -> np.ndarray:
+        """New episodes in the games of ``which``, each from its own seed sequence; returns the
+        engine's observation buffer (every game's current observation)."""
+        seeds = np.zeros(self.num_envs, dtype=np.uint64)
+        for i in np.flatnonzero(which):
+            seeds[i] = derive_seed(self._env_seeds[i], int(self._episodes[i]))
+            self._episodes[i] += 1
+        obs, self._masks, self._players = self._core.reset_games(which, seeds)
+        self._finished &= ~which
+        return obs
+
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Starts ``num_envs`` new games; ``seed`` (an int) restarts the episode-seed sequence."""
-        if isinstance(seed, (list, tuple)):
-            raise ValueError("SalonVectorEnv takes one int seed (episode seeds derive from it), not a list")
+        """New games: every one, or those of ``options["reset_mask"]`` (for ``DISABLED`` autoreset).
+
+        ``seed`` is an int (game ``i`` is seeded with ``seed + i``, as Gymnasium's own vector
+        envs do) or one seed per game (``None`` keeps that game's sequence going)."""
+        which = np.ones(self.num_envs, dtype=bool)
+        if options and "reset_mask" in options:
+            which = np.asarray(options["reset_mask"], dtype=bool).reshape(self.num_envs)
         if seed is not None:
-            self._seed = int(seed)
-            self._core = salon.VectorEnv(
-                self.game, self.num_envs, seed=self._seed, auto_reset=True, threads=self._threads
+            seeds: list[int | None] = (
+                [int(seed) + i for i in range(self.num_envs)] if isinstance(seed, (int, np.integer)) else list(seed)
             )
-            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"give one seed per game ({self.num_envs}), not {len(seeds)}")
+            for i, s in enumerate(seeds):
+                if s is not None and which[i]:
+                    self._env_seeds[i] = int(s)
+                    self._episodes[i] = 0
+            first = seeds[0] if seeds[0] is not None else self._seed
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(int(first))
             self._random_calls = 0
-        obs, masks, players = self._core.reset()
-        self._players, self._masks = players, masks
+        obs = self._restart(which)
+        assert self._masks is not None and self._players is not None
         info = {
-            "action_mask": self._out(masks),
-            "player": self._out(players),
+            "action_mask": self._out(self._masks),
+            "player": self._out(self._players),
             "episode_seed": self._core.episode_seeds.copy(),
         }
         return self._out(obs), info
@@ -288,29 +335,60 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if self._players is None or self._masks is None:
             raise salon.WrongNodeError("call reset() before step()")
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        n = self.num_envs
+        actions = np.asarray(actions, dtype=np.int64).reshape(n)
+        waiting = self._finished.copy()  # games that ended on the previous step
+        if waiting.any() and self.autoreset_mode == AutoresetMode.DISABLED:
+            raise salon.WrongNodeError(
+                f"games {np.flatnonzero(waiting).tolist()} are over: reset them first "
+                "(reset(options={'reset_mask': terminated}))"
+            )
         acting = self._players.copy()
-        illegal = np.zeros(self.num_envs, dtype=bool)
+        illegal = np.zeros(n, dtype=bool)
         if self.illegal_action == "random":
             in_range = (actions >= 0) & (actions < self._num_actions)
             safe = np.where(in_range, actions, 0)
-            illegal = ~in_range | ~self._masks[np.arange(self.num_envs), safe]
+            illegal = (~in_range | ~self._masks[np.arange(n), safe]) & ~waiting
             if illegal.any():
                 self._random_calls += 1
-                replacement = self._core.random_actions(self._seed * 1_000_003 + self._random_calls)
+                replacement = self._core.random_actions(derive_seed(self._seed, 1_000_003, self._random_calls))
                 actions = np.where(illegal, replacement, actions)
-        obs, masks, players, rewards, terminated = self._core.step(actions)
-        self._players, self._masks = players, masks
-        own = rewards[np.arange(self.num_envs), acting].astype(np.float64)
-        info = {
-            "action_mask": self._out(masks),
-            "player": self._out(players),
-            "acting_player": acting,
-            "returns": self._out(rewards),
-            "episode_seed": self._core.episode_seeds.copy(),
-            "illegal_action": illegal,
-        }
-        return self._out(obs), own, terminated.copy(), np.zeros(self.num_envs, dtype=bool), info
+        obs, masks, players, _, terminated = self._core.step(actions)
+        terminated = terminated.copy()
+        self._masks, self._players = masks, players
+        returns = np.zeros((n, self._num_players), dtype=np.float64)
+        final_obs = {}
+        for i in np.flatnonzero(terminated):
+            final_obs[int(i)], returns[i] = self._core.final_outputs(int(i), int(acting[i]))
+        rewards = returns[np.arange(n), np.maximum(acting, 0)]
+        self._finished |= terminated
+        info: dict[str, Any] = {"acting_player": acting, "returns": returns, "illegal_action": illegal}
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            if terminated.any():
+                info["final_obs"] = np.array([final_obs.get(i) for i in range(n)], dtype=object)
+                info["_final_obs"] = terminated.copy()
+                info["final_info"] = {
+                    "returns": returns.copy(),
+                    "_returns": terminated.copy(),
+                    "episode_seed": self._core.episode_seeds.copy(),
+                    "_episode_seed": terminated.copy(),
+                }
+                info["_final_info"] = terminated.copy()
+                obs = self._restart(terminated)
+            obs = self._out(obs)
+        else:
+            if self.autoreset_mode == AutoresetMode.NEXT_STEP and waiting.any():
+                # Those games were over: their actions are ignored and they start again.
+                obs = self._restart(waiting)
+            # A finished game shows its last observation: the engine leaves that row empty and
+            # never reads it back, so it is filled in place (after the copy, if copies are asked).
+            obs = self._out(obs)
+            for k, row in final_obs.items():
+                obs[k] = row
+        info["action_mask"] = self._out(self._masks)
+        info["player"] = self._out(self._players)
+        info["episode_seed"] = self._core.episode_seeds.copy()
+        return obs, rewards, terminated, np.zeros(n, dtype=bool), info
 
 
 def register_gymnasium_envs() -> list[str]:
@@ -327,3 +405,8 @@ def register_gymnasium_envs() -> list[str]:
             )
         ids.append(env_id)
     return ids
+
+
+# Importing this module registers the ids, so `gymnasium.make("salon.adapters.gymnasium_env:salon/<game>-v0")`
+# works as well as `gymnasium.make("salon:salon/<game>-v0")`.
+register_gymnasium_envs()

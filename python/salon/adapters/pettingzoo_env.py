@@ -17,9 +17,10 @@
 * Rewards come only at the end: each agent's win share (they sum to 1). Games end by the rules
   (the engines bound their length), so ``truncations`` stay False.
 * An illegal action raises :class:`salon.IllegalActionError` (a ``ValueError``) and changes nothing.
-* ``render_mode="ansi"`` returns the state's text (the referee's view, hidden cards included);
-  ``render_mode="svg"`` returns the engine's drawing (``State.render_svg()``, the referee's view),
-  for now a plain SVG of that same text unless the game draws its board.
+* Render modes (all the referee's view, hidden cards included): ``"ansi"`` returns the state's
+  text, ``"human"`` prints it, ``"svg"`` returns the engine's drawing (``State.render_svg()``) and
+  ``"rgb_array"`` that drawing as an ``H x W x 3`` uint8 array (``State.render_rgb()``,
+  ``render_width`` pixels wide, default the drawing's own width).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from salon.adapters import _render
 
 __all__ = ["SalonAECEnv", "env", "raw_env"]
 
-_RENDER_MODES = ("ansi", "svg")
+_RENDER_MODES = _render.RENDER_MODES
 
 
 def _load(game: str | _core.Game, params: dict[str, Any]) -> _core.Game:
@@ -54,12 +55,19 @@ class SalonAECEnv(AECEnv):  # type: ignore[misc,type-arg,unused-ignore]
 
     metadata = {"render_modes": list(_RENDER_MODES), "name": "salon_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str | _core.Game = "azul_sintra", *, render_mode: str | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        game: str | _core.Game = "azul_sintra",
+        *,
+        render_mode: str | None = None,
+        render_width: int | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not {render_mode!r}")
+        _render.check_mode(render_mode)
         self.game = _load(game, params)
         self.render_mode = render_mode
+        self.render_width = render_width
         self.metadata = dict(self.metadata, name=f"salon_{self.game.name}_v0")
         n = self.game.num_players()
         self._num_actions = self.game.num_distinct_actions()
@@ -153,12 +161,12 @@ class SalonAECEnv(AECEnv):  # type: ignore[misc,type-arg,unused-ignore]
             self._select_current()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (choose 'ansi' or 'svg')")
+            gymnasium.logger.warn(f"render() called without a render_mode (choose one of {_RENDER_MODES})")
             return None
         assert self.state is not None, "call reset() first"
-        return _render.svg(self.state) if self.render_mode == "svg" else _render.ansi(self.state)
+        return _render.render(self.state, self.render_mode, width=self.render_width)
 
     def close(self) -> None:
         pass
@@ -170,6 +178,8 @@ class SalonAECEnv(AECEnv):  # type: ignore[misc,type-arg,unused-ignore]
 raw_env = SalonAECEnv
 
 
-def env(game: str | _core.Game = "azul_sintra", *, render_mode: str | None = None, **params: Any) -> AECEnv:
+def env(
+    game: str | _core.Game = "azul_sintra", *, render_mode: str | None = None, render_width: int | None = None, **params: Any
+) -> AECEnv:
     """The AEC environment wrapped in PettingZoo's order-enforcing wrapper (like ``pettingzoo.classic``)."""
-    return wrappers.OrderEnforcingWrapper(SalonAECEnv(game, render_mode=render_mode, **params))
+    return wrappers.OrderEnforcingWrapper(SalonAECEnv(game, render_mode=render_mode, render_width=render_width, **params))

@@ -1,7 +1,7 @@
 """The small policy interface the adapters use for "the other seats".
 
 A policy is either a callable ``(state) -> action`` or an object with a ``step(state)`` method
-(OpenSpiel's bots have one, and salon's native bots will too), so native bots plug in later.
+(OpenSpiel's bots and salon's native ``salon.Bot`` have one).
 Policies are only asked at decision nodes (never at chance nodes or terminal states).
 """
 
@@ -59,11 +59,16 @@ def as_policy(policy: PolicyLike) -> Callable[[_core.State], int]:
     raise TypeError(f"a policy is a callable (state) -> action or has a step(state) method, not {policy!r}")
 
 
-def reseed(policy: object, seed: int) -> None:
-    """Reseeds a policy that has a ``seed(int)`` method; leaves any other policy alone."""
-    method = getattr(policy, "seed", None)
-    if callable(method):
-        method(seed)
+def reseed(policy: object, seed: int) -> bool:
+    """Reseeds a policy that has a ``reseed(int)`` method (``salon.Bot``) or a ``seed(int)``
+    method (:class:`UniformRandomPolicy`, many third-party bots); leaves any other policy alone.
+    Returns whether the policy was reseeded."""
+    for name in ("reseed", "seed"):
+        method = getattr(policy, name, None)
+        if callable(method):
+            method(int(seed))
+            return True
+    return False
 
 
 def derive_seed(*parts: int) -> int:

@@ -45,9 +45,10 @@ import json
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import IO, Any, Union
 
 import salon
 from salon import _core
@@ -57,6 +58,7 @@ from salon.records import record_of, write_records
 __all__ = [
     "ArenaResult",
     "PolicySpec",
+    "ProgressLine",
     "generate_selfplay",
     "make_policy",
     "play_game",
@@ -71,6 +73,52 @@ __all__ = [
 ]
 
 PolicySpec = Union[str, Callable[[int], PolicyLike]]
+
+#: ``progress=``: True (a line on stderr), False, or a callable ``(games_done, games_total)``;
+#: None (default) shows the line when stderr is a terminal.
+ProgressSpec = Union[bool, Callable[[int, int], None], None]
+
+
+class ProgressLine:
+    """Games done, rate and time left on one line of ``stream`` (stderr by default): rewritten
+    in place on a terminal, else one line per tenth of the run so that logs stay short."""
+
+    def __init__(self, label: str, stream: IO[str] | None = None) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.started = time.perf_counter()
+        self.tty = self.stream.isatty()
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        total = max(total, 1)
+        elapsed = time.perf_counter() - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f"{(total - done) / rate:.0f} s left" if rate > 0 and done < total else "done" if done >= total else "..."
+        width = 30
+        bar = "#" * (width * done // total) + "." * (width - width * done // total)
+        line = f"{self.label} [{bar}] {done}/{total} games, {rate:.1f} games/s, {elapsed:.0f} s, {left}"
+        if self.tty:
+            self.stream.write("\r" + line + ("\n" if done >= total else ""))
+        else:
+            tenth = done * 10 // total
+            if tenth == self.last_tenth and done < total:
+                return
+            self.last_tenth = tenth
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _reporter(progress: ProgressSpec, label: str) -> Callable[[int, int], None] | None:
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress is True:
+        return ProgressLine(label)
+    if progress is False:
+        return None
+    if callable(progress):
+        return progress
+    raise TypeError(f"progress is True, False, None or a callable (done, total), not {progress!r}")
 
 _NATIVE_KINDS = {"greedy": "greedy", "mcts": "mcts", "native_random": "random"}
 
@@ -236,12 +284,20 @@ def _run(
     num_workers: int | None,
     chunk_size: int | None,
     use_ray: bool,
+    progress: ProgressSpec = None,
+    label: str = "arena",
 ) -> ArenaResult:
     seed_list = [int(s) for s in seeds]
     if len(set(seed_list)) != len(seed_list):
         raise ValueError("the seeds must be distinct (one game per seed)")
+    report = _reporter(progress, label)
+    total = len(seed_list)
     if not use_ray:
-        records = play_seeds(game, policies, seed_list, rotate)
+        records = []
+        for done, seed in enumerate(seed_list, start=1):
+            records.extend(play_seeds(game, policies, [seed], rotate))
+            if report is not None:
+                report(done, total)
         return ArenaResult(records, {_worker_id(): seed_list}, _summary(records))
 
     import ray  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -263,7 +319,19 @@ def _run(
         refs = [
             actors[i % num_workers].play.remote(game_ref, policies_ref, chunk, rotate) for i, chunk in enumerate(chunks)
         ]
-        results = ray.get(refs)
+        # Chunks are gathered as they finish (for the progress line), then put back in seed order.
+        index = {ref: i for i, ref in enumerate(refs)}
+        results: list[Any] = [None] * len(refs)
+        pending, done = list(refs), 0
+        if report is not None:
+            report(0, total)
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                results[index[ref]] = ray.get(ref)
+                done += len(chunks[index[ref]])
+                if report is not None:
+                    report(done, total)
     finally:
         if started:
             ray.shutdown()
@@ -286,15 +354,18 @@ def run_arena(
     num_workers: int | None = None,
     chunk_size: int | None = None,
     use_ray: bool = True,
+    progress: ProgressSpec = None,
 ) -> ArenaResult:
     """Plays the games of ``seeds`` between ``policies`` (named by a mapping, or a list), seats rotating.
 
     ``address=None`` uses the running Ray instance or starts a local one (shut down afterwards);
     ``address="auto"`` or ``"ray://host:port"`` joins a cluster. ``use_ray=False`` plays here.
+    ``progress``: games done, rate and time left on stderr (True; default: when stderr is a
+    terminal), or a callable ``(done, total)`` called as chunks of games come back.
     """
     if isinstance(game, str):
         game = salon.load_game(game)
-    return _run(game, policies, seeds, rotate, address, num_workers, chunk_size, use_ray)
+    return _run(game, policies, seeds, rotate, address, num_workers, chunk_size, use_ray, progress, "arena")
 
 
 def generate_selfplay(
@@ -306,13 +377,15 @@ def generate_selfplay(
     num_workers: int | None = None,
     chunk_size: int | None = None,
     use_ray: bool = True,
+    progress: ProgressSpec = None,
 ) -> list[dict[str, Any]]:
-    """Self-play records (``salon-record/1`` dicts, seed order): ``policy`` in every seat."""
+    """Self-play records (``salon-record/1`` dicts, seed order): ``policy`` in every seat.
+    ``progress`` as in :func:`run_arena`."""
     if isinstance(game, str):
         game = salon.load_game(game)
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "policy")
     specs = {name: policy}
-    return _run(game, specs, seeds, False, address, num_workers, chunk_size, use_ray).records
+    return _run(game, specs, seeds, False, address, num_workers, chunk_size, use_ray, progress, "selfplay").records
 
 
 # ---------------------------------------------------------------------------------------------
@@ -501,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk-size", type=int, default=None)
     parser.add_argument("--local", action="store_true", help="play here without Ray")
     parser.add_argument("--out", default=None, help="write the records as JSON Lines")
+    parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     args = parser.parse_args(argv)
     game = salon.load_game(args.game)
     seeds = _parse_seeds(args.seeds)
@@ -512,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
             named[name if eq else f"{item}#{i}"] = spec if eq else item
         result = run_arena(
             game, named, seeds, rotate=not args.no_rotate, address=args.address, num_workers=args.workers,
-            chunk_size=args.chunk_size, use_ray=use_ray,
+            chunk_size=args.chunk_size, use_ray=use_ray, progress=not args.quiet,
         )
         records = result.records
         print(json.dumps({"games": len(records), "workers": len(result.workers), "summary": result.summary}, indent=2))
@@ -520,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         spec = args.policy[0] if args.policy else "random"
         records = generate_selfplay(
             game, seeds, policy=spec, address=args.address, num_workers=args.workers, chunk_size=args.chunk_size,
-            use_ray=use_ray,
+            use_ray=use_ray, progress=not args.quiet,
         )
         print(json.dumps({"games": len(records), "plies": sum(len(r["actions"]) for r in records)}))
     if args.out:

@@ -178,6 +178,65 @@ impl<G: Game> BatchEnv<G> {
         Ok(())
     }
 
+    /// Starts a new episode in each game where `which` is true, from its seed in `seeds`, and
+    /// writes those games' rows of the outputs (first observation, mask, player, seed; zero
+    /// rewards, not terminated). The other games and their rows are left as they are. Adapters
+    /// use it to autoreset the games they choose, when they choose (e.g. Gymnasium's next-step
+    /// autoreset, per-game seeds); it costs nothing for the games it does not touch.
+    pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], b: StepBuffers<'_>) -> SalonResult<()> {
+        self.check_buffers(&b)?;
+        let n = self.slots.len();
+        if which.len() != n || seeds.len() != n {
+            return Err(SalonError::param(
+                "reset_games",
+                format!("got {} flags and {} seeds for {n} games", which.len(), seeds.len()),
+            ));
+        }
+        let g = &self.game;
+        let (obs_size, mask_size, np, words) = (g.observation_tensor_size(), g.num_distinct_actions(), g.num_players(), self.words);
+        let initial = g.new_initial_state();
+        let mut outcomes = ChanceOutcomes::new();
+        let mut legal = ActionList::new();
+        for (k, (slot, (&reset, &seed))) in self.slots.iter_mut().zip(which.iter().zip(seeds)).enumerate() {
+            if !reset {
+                continue;
+            }
+            *slot = Slot { state: initial.clone(), seed, ply: 0, episode: slot.episode + 1 };
+            advance_chance(g, slot, &mut outcomes);
+            b.rewards[k * np..(k + 1) * np].fill(0.0);
+            b.terminated[k] = false;
+            b.episode_seeds[k] = seed;
+            b.players[k] = write_node(
+                g,
+                &slot.state,
+                &mut b.observations[k * obs_size..(k + 1) * obs_size],
+                &mut b.masks[k * mask_size..(k + 1) * mask_size],
+                &mut self.legal_bits[k * words..(k + 1) * words],
+                &mut legal,
+            );
+        }
+        Ok(())
+    }
+
+    /// The observation tensor of game `index` for `player` (also at a terminal state), and
+    /// that game's returns in full precision (zero until it ends): what an adapter reports
+    /// as a finished game's final observation and outcome.
+    pub fn final_outputs(&self, index: usize, player: usize, observation: &mut [f32]) -> SalonResult<crate::Returns> {
+        let slot = self
+            .slots
+            .get(index)
+            .ok_or_else(|| SalonError::param("index", format!("{index} is not a game of the batch of {}", self.slots.len())))?;
+        if player >= self.game.num_players() {
+            return Err(SalonError::param("player", format!("{player} is not a seat of this game")));
+        }
+        if observation.len() != self.game.observation_tensor_size() {
+            return Err(SalonError::wrong_node("observation buffer has the wrong size"));
+        }
+        observation.fill(0.0);
+        slot.state.observation_tensor(&self.game, player, observation);
+        Ok(if slot.state.actor(&self.game) == Actor::Terminal { slot.state.returns(&self.game) } else { [0.0; crate::MAX_PLAYERS] })
+    }
+
     /// Applies one decision per game (ignored for finished games without auto-reset),
     /// then resolves chance nodes. Every action is checked before any is applied: on
     /// error nothing changes and the error names the game index.
@@ -395,28 +454,38 @@ impl<G: Game> StepContext<'_, G> {
                 }
             }
             out.seeds[k] = slot.seed;
-            let o = &mut out.obs[k * obs_size..(k + 1) * obs_size];
-            o.fill(0.0);
-            let m = &mut out.masks[k * mask_size..(k + 1) * mask_size];
-            m.fill(false);
-            let bw = &mut out.bits[k * words..(k + 1) * words];
-            bw.fill(0);
-            match slot.state.actor(g) {
-                Actor::Player(p) => {
-                    out.players[k] = p as i32;
-                    slot.state.observation_tensor(g, p as usize, o);
-                    legal.clear();
-                    slot.state.legal_actions(g, &mut legal);
-                    for &a in legal.iter() {
-                        if let Some(x) = m.get_mut(a as usize) {
-                            *x = true;
-                            bw[a as usize / BITS] |= 1 << (a as usize % BITS);
-                        }
-                    }
-                }
-                other => out.players[k] = other.id(),
-            }
+            out.players[k] = write_node(
+                g,
+                &slot.state,
+                &mut out.obs[k * obs_size..(k + 1) * obs_size],
+                &mut out.masks[k * mask_size..(k + 1) * mask_size],
+                &mut out.bits[k * words..(k + 1) * words],
+                &mut legal,
+            );
         }
+    }
+}
+
+/// Writes one game's observation (of the player to move), legal mask and legal bits; returns
+/// the player to move (or the chance/terminal id, with an empty observation and mask).
+fn write_node<G: Game>(g: &G, state: &G::State, o: &mut [f32], m: &mut [bool], bw: &mut [u64], legal: &mut ActionList) -> i32 {
+    o.fill(0.0);
+    m.fill(false);
+    bw.fill(0);
+    match state.actor(g) {
+        Actor::Player(p) => {
+            state.observation_tensor(g, p as usize, o);
+            legal.clear();
+            state.legal_actions(g, legal);
+            for &a in legal.iter() {
+                if let Some(x) = m.get_mut(a as usize) {
+                    *x = true;
+                    bw[a as usize / BITS] |= 1 << (a as usize % BITS);
+                }
+            }
+            p as i32
+        }
+        other => other.id(),
     }
 }
 

@@ -27,6 +27,59 @@ pub fn text(out: &mut String, x: i32, y: i32, size: i32, anchor: &str, weight: &
     );
 }
 
+/// About how wide `body` is, in pixels, in the drawings' sans-serif font at `size` (DejaVu
+/// Sans advances, the font `State.render_rgb` embeds and most browsers resolve): enough to lay
+/// text out without a font engine, erring on the wide side.
+pub fn text_width(body: &str, size: i32, bold: bool) -> i32 {
+    let em: f32 = body
+        .chars()
+        .map(|c| match c {
+            ' ' => 0.32,
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.3,
+            'f' | 't' | 'r' | '(' | ')' | '-' | 'I' => 0.42,
+            'm' | 'w' | 'M' | 'W' => 0.9,
+            c if c.is_ascii_uppercase() || c.is_ascii_digit() || c == '#' => 0.7,
+            _ => 0.6,
+        })
+        .sum();
+    (em * size as f32 * if bold { 1.1 } else { 1.0 }).ceil() as i32
+}
+
+/// `body` broken at spaces into at most `widths.len()` lines, line `i` at most `widths[i]`
+/// pixels wide (see [`text_width`]). Only text that still does not fit is cut, with an
+/// ellipsis at the end of the last line.
+pub fn wrap(body: &str, widths: &[i32], size: i32, bold: bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut words = body.split_whitespace().peekable();
+    for (i, &width) in widths.iter().enumerate() {
+        let last = i + 1 == widths.len();
+        let mut line = String::new();
+        while let Some(&word) = words.peek() {
+            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if text_width(&candidate, size, bold) <= width || (line.is_empty() && !last) {
+                line = candidate;
+                words.next();
+            } else {
+                break;
+            }
+        }
+        if last && words.peek().is_some() {
+            // Out of lines: the rest goes on this one, cut to fit.
+            let rest: Vec<&str> = words.by_ref().collect();
+            let mut full = if line.is_empty() { rest.join(" ") } else { format!("{line} {}", rest.join(" ")) };
+            while !full.is_empty() && text_width(&format!("{full}\u{2026}"), size, bold) > width {
+                full.pop();
+            }
+            line = format!("{}\u{2026}", full.trim_end());
+        }
+        if line.is_empty() {
+            break;
+        }
+        lines.push(line);
+    }
+    lines
+}
+
 /// A monospace text block as an SVG document: the fallback drawing of any state.
 pub fn text_document(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -47,6 +100,20 @@ pub fn text_document(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wraps_at_spaces_and_cuts_only_what_does_not_fit() {
+        assert_eq!(wrap("Cafe Terrace by Night", &[200, 200], 10, true), vec!["Cafe Terrace by Night"]);
+        let two = wrap("Cafe Terrace by Night", &[80, 80], 10, true);
+        assert_eq!(two.len(), 2);
+        assert_eq!(two.join(" "), "Cafe Terrace by Night");
+        assert!(two.iter().all(|l| text_width(l, 10, true) <= 80));
+        let cut = wrap("one two three four five six seven", &[40, 40], 10, false);
+        assert_eq!(cut.len(), 2);
+        assert!(cut[1].ends_with('\u{2026}') && text_width(&cut[1], 10, false) <= 40);
+        assert!(wrap("", &[50], 10, false).is_empty());
+        assert!(text_width("WWW", 10, false) > text_width("iii", 10, false));
+    }
 
     #[test]
     fn escapes_markup() {

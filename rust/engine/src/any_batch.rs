@@ -41,4 +41,12 @@ impl AnyBatch {
     pub fn step(&mut self, actions: &[i64], buffers: StepBuffers<'_>) -> SalonResult<()> {
         each_game!(self, AnyBatch, b => b.step(actions, buffers))
     }
+
+    pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], buffers: StepBuffers<'_>) -> SalonResult<()> {
+        each_game!(self, AnyBatch, b => b.reset_games(which, seeds, buffers))
+    }
+
+    pub fn final_outputs(&self, index: usize, player: usize, observation: &mut [f32]) -> SalonResult<salon_core::Returns> {
+        each_game!(self, AnyBatch, b => b.final_outputs(index, player, observation))
+    }
 }

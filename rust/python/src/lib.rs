@@ -12,6 +12,7 @@ mod py_move;
 mod py_search;
 mod py_state;
 mod py_vector;
+mod raster;
 mod shared;
 
 /// The compiled core of salon. Use the public package `salon` instead of this module.

@@ -101,9 +101,39 @@ impl Bot {
         Ok(self.inner.read()?.bot.config.simulations)
     }
 
+    /// Seconds of search per MCTS decision (`None`: a fixed number of simulations).
+    #[getter]
+    fn time_limit(&self) -> PyResult<Option<f64>> {
+        Ok(self.inner.read()?.bot.config.time_limit.map(|t| t.as_secs_f64()))
+    }
+
+    /// MCTS's UCT exploration constant.
+    #[getter]
+    fn exploration(&self) -> PyResult<f64> {
+        Ok(self.inner.read()?.bot.config.exploration)
+    }
+
+    /// The seed the generator last started from. Setting it restarts the generator, as
+    /// `reseed(seed)` does.
     #[getter]
     fn seed(&self) -> PyResult<u64> {
         Ok(self.inner.read()?.seed)
+    }
+
+    #[setter(seed)]
+    fn set_seed(&self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.reseed(seed)
+    }
+
+    /// Restarts the bot's generator from `seed`: afterwards the bot chooses exactly as a new
+    /// `Bot` of the same settings and that seed would (adapters call it on `reset(seed=...)`).
+    fn reseed(&self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        use crate::convert::{param_error, uint_arg};
+        let seed = uint_arg(seed, "invalid parameter \"seed\":", u64::MAX, param_error)?;
+        let mut this = self.inner.write()?;
+        this.rng = Xoshiro256StarStar::seed_from_u64(seed);
+        this.seed = seed;
+        Ok(())
     }
 
     /// The action this bot chooses for the player to move (the GIL is released while it
@@ -145,6 +175,11 @@ impl Bot {
         }
         d.set_item("root", root)?;
         Ok(Some(d))
+    }
+
+    /// Jupyter's rich display (kind and settings), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("bot_html", (slf,))?.extract()
     }
 
     fn __repr__(&self) -> PyResult<String> {

@@ -175,6 +175,11 @@ impl Game {
         crate::gil::interruptible(py, |stop| inner.raw_random_playouts_with_stop(games, seed, stop))
     }
 
+    /// Jupyter's rich display (rules, parameters, component set), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("game_html", (slf,))?.extract()
+    }
+
     fn __str__(&self) -> String {
         self.inner.spec_string()
     }

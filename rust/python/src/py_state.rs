@@ -410,6 +410,33 @@ impl State {
         self.inner.read()?.render_svg(player).py()
     }
 
+    /// The picture of `render_svg(player)` as pixels: a `height x width x 3` uint8 numpy
+    /// array (RGB on white), `width` pixels wide (default: the drawing's own width), drawn in
+    /// the engine with embedded fonts (no system library). For `render_mode="rgb_array"`.
+    #[pyo3(signature = (player=None, width=None))]
+    fn render_rgb<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+        width: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        use crate::convert::{param_error, uint_arg};
+        let player = opt_int_arg(player, "player", player_error)?;
+        let width = match width {
+            Some(w) if !w.is_none() => Some(uint_arg(w, "width", crate::raster::MAX_SIDE as u64, param_error)? as u32),
+            _ => None,
+        };
+        let svg = self.inner.read()?.render_svg(player).py()?;
+        let picture = crate::gil::without_gil(py, || crate::raster::rasterize(&svg, width)).map_err(param_error)?;
+        let shape = [picture.height as usize, picture.width as usize, 3];
+        numpy::PyArray1::from_vec(py, picture.pixels).reshape(shape)
+    }
+
+    /// Jupyter's rich display (the picture and whose turn it is), written by `salon._html`.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("salon._html")?.call_method1("state_html", (slf,))?.extract()
+    }
+
     /// Jupyter shows states as pictures.
     fn _repr_svg_(&self) -> PyResult<String> {
         self.inner.read()?.render_svg(None).py()

@@ -225,6 +225,63 @@ impl VectorEnv {
         self.outputs(py, true)
     }
 
+    /// Starts new episodes in the games where `which` (bools, one per game) is true, each
+    /// from its seed in `seeds` (uint64, one per game; ignored where `which` is false), and
+    /// writes their rows of the buffers; the other games and rows are left as they are.
+    /// Returns the `(observations, masks, players)` buffers, as `reset`.
+    fn reset_games<'py>(
+        &self,
+        py: Python<'py>,
+        which: &Bound<'py, PyAny>,
+        seeds: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let numpy = py.import("numpy")?;
+        let bad = |e: PyErr| crate::convert::param_error(format!("reset_games: {e}"));
+        let which = numpy.call_method1("ascontiguousarray", (which, "bool")).map_err(bad)?;
+        let seeds = numpy.call_method1("ascontiguousarray", (seeds, "uint64")).map_err(bad)?;
+        let which: Vec<bool> = which.cast::<PyArray1<bool>>().map_err(|_| crate::convert::param_error("reset_games: `which` must be one-dimensional".into()))?.to_vec()?;
+        let seeds: Vec<u64> = seeds.cast::<PyArray1<u64>>().map_err(|_| crate::convert::param_error("reset_games: `seeds` must be one-dimensional".into()))?.to_vec()?;
+        {
+            let mut stepper = self.stepper.write()?;
+            let mut obs = writable(self.observations.bind(py), "observations")?;
+            let mut masks = writable(self.masks.bind(py), "masks")?;
+            let mut players = writable(self.players.bind(py), "players")?;
+            let mut rewards = writable(self.rewards.bind(py), "rewards")?;
+            let mut terminated = writable(self.terminated.bind(py), "terminated")?;
+            let mut episode_seeds = writable(self.episode_seeds.bind(py), "episode_seeds")?;
+            let buffers = StepBuffers {
+                observations: obs.as_slice_mut()?,
+                masks: masks.as_slice_mut()?,
+                players: players.as_slice_mut()?,
+                rewards: rewards.as_slice_mut()?,
+                terminated: terminated.as_slice_mut()?,
+                episode_seeds: episode_seeds.as_slice_mut()?,
+            };
+            let batch = &mut stepper.batch;
+            without_gil(py, || batch.reset_games(&which, &seeds, buffers)).py()?;
+        }
+        self.outputs(py, false)
+    }
+
+    /// Game `index`'s observation tensor for `player` (also once the game is over) and its
+    /// returns as float64 (zero until it ends): a finished game's final observation and exact
+    /// outcome, read before `reset_games` replaces it. Returns `(observation, returns)`.
+    fn final_outputs<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f64>>)> {
+        use crate::convert::{param_error, uint_arg};
+        let index = uint_arg(index, "index", u32::MAX as u64, param_error)? as usize;
+        let player = uint_arg(player, "player", 255, param_error)? as usize;
+        let stepper = self.stepper.read()?;
+        let mut obs = vec![0.0f32; stepper.batch.observation_size()];
+        let returns = stepper.batch.final_outputs(index, player, &mut obs).py()?;
+        let np = stepper.batch.num_players();
+        Ok((PyArray1::from_vec(py, obs), PyArray1::from_slice(py, &returns[..np])))
+    }
+
     /// A uniformly random legal action per game (-1 where there is none), drawn from
     /// `seed`: a random policy that costs no Python per game.
     fn random_actions<'py>(&self, py: Python<'py>, seed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {

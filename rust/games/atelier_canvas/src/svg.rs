@@ -60,6 +60,47 @@ fn card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32, note: 
     out.push_str("</g>");
 }
 
+const MINI_W: i32 = 34;
+const MINI_H: i32 = 27;
+const MINI_PITCH: i32 = MINI_W + 3;
+/// Rows of small tiles for the discard pile, between its title and the objectives.
+const MINI_ROWS: usize = 6;
+
+/// A small face-up tile: colour band and id (the full label in its tooltip).
+fn mini_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
+    let Some(info) = game.set.cards.get(c) else { return };
+    let kind = kind_of(c);
+    let body = if kind == Kind::Joker { "#fff4d6" } else { "#fffdf7" };
+    let band = if kind == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let _ = write!(
+        out,
+        "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{MINI_W}\" height=\"{MINI_H}\" rx=\"3\" fill=\"{body}\" stroke=\"#777\"/>\
+         <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"7\" rx=\"2\" fill=\"{band}\" stroke=\"#999\" stroke-width=\"0.5\"/>",
+        escape(&info.label),
+        x + 2,
+        y + 2,
+        MINI_W - 4
+    );
+    text(out, x + MINI_W / 2, y + 22, 10, "middle", "bold", &info.id);
+    out.push_str("</g>");
+}
+
+/// A card under another in a stack (18 px of it show): a colour chip and the id on its top strip.
+fn covered_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
+    let Some(info) = game.set.cards.get(c) else { return };
+    let chip = if kind_of(c) == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let _ = write!(
+        out,
+        "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"#fffdf7\" stroke=\"#555\"/>\
+         <rect x=\"{}\" y=\"{}\" width=\"11\" height=\"11\" rx=\"2\" fill=\"{chip}\" stroke=\"#777\" stroke-width=\"0.5\"/>",
+        escape(&info.label),
+        x + 3,
+        y + 3
+    );
+    text(out, x + 17, y + 13, 10, "start", "bold", &info.id);
+    out.push_str("</g>");
+}
+
 fn back(out: &mut String, x: i32, y: i32, title: &str) {
     let _ = write!(
         out,
@@ -121,7 +162,8 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
         ),
     );
     text(&mut out, 12, 42, 13, "start", "normal", &phase_text(s, game));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
+    // On the second line: the title grows long late in the game (turn, paintings, end triggered).
+    text(&mut out, WIDTH - 12, 42, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
 
     // The circle.
     text(&mut out, 12, 66, 12, "start", "bold", "circle");
@@ -143,16 +185,18 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Optio
     text(&mut out, dx + CW / 2, 172, 11, "middle", "normal", &format!("{} cards", s.deck_count));
     let px = dx + CW + 24;
     text(&mut out, px, 66, 12, "start", "bold", &format!("discard pile ({})", s.discard_count));
+    // The discard pile is face up but unordered (the rules never ask which card is on top):
+    // every card as a small tile with its colour and id, in rows, so each one can be read.
     let discard: Vec<usize> = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DISCARD).collect();
-    let mut x = px;
+    let per_row = ((WIDTH - 12 - px) / MINI_PITCH) as usize;
+    let capacity = per_row * MINI_ROWS;
     for (i, &c) in discard.iter().enumerate() {
-        // Overlapping fan, newest ids last; at most 14 shown.
-        if i >= 14 {
-            text(&mut out, x + CW - 10, 130, 11, "start", "bold", &format!("+{}", discard.len() - 14));
+        if i + 1 == capacity && discard.len() > capacity {
+            let (x, y) = (px + (i % per_row) as i32 * MINI_PITCH, 76 + (i / per_row) as i32 * (MINI_H + 3));
+            text(&mut out, x + MINI_W / 2, y + 18, 10, "middle", "bold", &format!("+{}", discard.len() - i));
             break;
         }
-        card(&mut out, game, c, x, 86, "");
-        x += 18;
+        mini_card(&mut out, game, c, px + (i % per_row) as i32 * MINI_PITCH, 76 + (i / per_row) as i32 * (MINI_H + 3));
     }
     // Cards being played.
     let playing: Vec<usize> = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_PLAYING).collect();
@@ -295,10 +339,12 @@ fn player_row(out: &mut String, s: &AtelierCanvasState, game: &AtelierCanvas, j:
             } else {
                 ""
             };
-            card(out, game, c, x, py - 8 + k * 18, note);
             if s.on[c] == NONE || k >= 15 {
+                card(out, game, c, x, py - 8 + k * 18, note);
                 break;
             }
+            // Covered by the next card: only its top strip shows, so the colour and id go there.
+            covered_card(out, game, c, x, py - 8 + k * 18);
             c = s.on[c] as usize;
             k += 1;
         }

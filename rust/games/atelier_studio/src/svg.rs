@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, text};
+use salon_core::svg::{escape, text, text_width, wrap};
 
 use crate::actions::faces_string;
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PATRONS};
@@ -20,7 +20,7 @@ const PAINT: [&str; NUM_COLOURS] = ["#2f6fd0", "#3a9a4a", "#d6402f", "#f2c531"];
 const SEAT: [&str; 4] = ["#222222", "#f7f7f7", "#e67e22", "#e84393"];
 const CATEGORY: [&str; 4] = ["#dfe9f7", "#fbeedd", "#e4efe0", "#efe0ef"];
 const WIDTH: i32 = 990;
-const ROW_H: i32 = 150;
+const ROW_H: i32 = 164;
 
 
 fn cylinder(out: &mut String, x: i32, y: i32, colour: usize) {
@@ -37,16 +37,6 @@ fn student(out: &mut String, x: i32, y: i32, seat: usize) {
         "<circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"{}\" stroke=\"#555\"><title>student of P{seat}</title></circle>",
         SEAT.get(seat).copied().unwrap_or("#999")
     );
-}
-
-/// `name` shortened with an ellipsis to about `width` pixels of bold text of `size`.
-fn fit(name: &str, width: i32, size: i32) -> String {
-    let max = (width * 10 / (size * 6)).max(4) as usize;
-    if name.chars().count() <= max {
-        name.to_string()
-    } else {
-        name.chars().take(max - 1).collect::<String>() + "\u{2026}"
-    }
 }
 
 /// The power text in two short lines.
@@ -72,10 +62,15 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
         if highlight { "#c0392b" } else { "#7a6a4a" },
         if highlight { 3 } else { 1 }
     );
+    // The name in up to two lines beside the points; a second line moves the rest down.
+    let lines = wrap(&c.name, &[104, 104], 10, true);
     let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
-    text(out, x + 6, y + 15, 10, "start", "bold", &fit(&c.name, 100, 10));
+    for (i, line) in lines.iter().enumerate() {
+        text(out, x + 6, y + 15 + 11 * i as i32, 10, "start", "bold", line);
+    }
     out.push_str("</g>");
-    text(out, x + 6, y + 28, 9, "start", "normal", CATEGORY_NAMES[cat]);
+    let down = 11 * (lines.len().max(1) as i32 - 1);
+    text(out, x + 6, y + 28 + down, 9, "start", "normal", CATEGORY_NAMES[cat]);
     text(out, x + 124, y + 30, 16, "end", "bold", &format!("{}", c.points));
     if c.masterpiece {
         text(out, x + 124, y + 50, 14, "end", "bold", "\u{2605}");
@@ -83,7 +78,7 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
     let mut cx = x + 6;
     for colour in 0..NUM_COLOURS {
         for _ in 0..c.cost[colour] {
-            cylinder(out, cx, y + 36, colour);
+            cylinder(out, cx, y + 33 + down, colour);
             cx += 11;
         }
     }
@@ -91,18 +86,31 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
         text(out, x + 6, y + 66, 9, "start", "normal", &format!("returns {} student{}", c.students, if c.students == 1 { "" } else { "s" }));
     }
     let (a, b) = power_lines(&c.power.describe());
-    text(out, x + 6, y + 82, 9, "start", "normal", &a);
-    text(out, x + 6, y + 95, 9, "start", "normal", &b);
+    text(out, x + 6, y + 82, 9, "start", "normal", &wrap(&a, &[120], 9, false).concat());
+    if text_width(&b, 9, false) <= 120 {
+        text(out, x + 6, y + 95, 9, "start", "normal", &b);
+    } else {
+        // A long power in two smaller lines rather than cut.
+        for (i, line) in wrap(&b, &[120, 120], 8, false).iter().enumerate() {
+            text(out, x + 6, y + 92 + 9 * i as i32, 8, "start", "normal", line);
+        }
+    }
 }
 
 fn patron_card(out: &mut String, game: &AtelierStudio, c: usize, x: i32, y: i32, note: &str) {
     let Some(p) = game.data.patrons.get(c) else { return };
+    let _ = write!(out, "<g><title>{}: {}</title>", escape(&p.name), escape(&p.describe()));
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"150\" height=\"38\" rx=\"5\" fill=\"#fff7e0\" stroke=\"#a8842c\"/>");
-    text(out, x + 5, y + 14, 10, "start", "bold", &p.name);
-    text(out, x + 5, y + 27, 9, "start", "normal", &p.describe());
-    if !note.is_empty() {
-        text(out, x + 5, y + 35, 8, "start", "normal", note);
+    text(out, x + 5, y + 12, 10, "start", "bold", &wrap(&p.name, &[140], 10, true).concat());
+    // The scoring rule in two lines (one beside a note such as "dealt, to choose").
+    let widths: &[i32] = if note.is_empty() { &[140, 140] } else { &[140, 136 - text_width(note, 8, false)] };
+    for (i, line) in wrap(&p.describe(), widths, 8, false).iter().enumerate() {
+        text(out, x + 5, y + 23 + 10 * i as i32, 8, "start", "normal", line);
     }
+    if !note.is_empty() {
+        text(out, x + 145, y + 33, 8, "end", "bold", note);
+    }
+    out.push_str("</g>");
 }
 
 fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
@@ -233,20 +241,26 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
     if cx == 16 {
         text(out, 16, y + 60, 10, "start", "normal", "no paint");
     }
-    // Paintings owned: small tiles, six to a row, two rows.
+    // Paintings owned: small tiles (name in two lines, then points and category), five to a
+    // row, two rows, then a count.
     let owned: Vec<usize> = s.paintings_of(p).collect();
-    for (k, &i) in owned.iter().enumerate().take(12) {
+    for (k, &i) in owned.iter().enumerate().take(10) {
         if let Some(c) = game.data.paintings.get(i) {
             let cat = c.category as usize % CATEGORY.len();
-            let (px, py) = (16 + (k as i32 % 6) * 90, y + 68 + (k as i32 / 6) * 34);
-            let _ = write!(out, "<rect x=\"{px}\" y=\"{py}\" width=\"86\" height=\"30\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", CATEGORY[cat]);
-            text(out, px + 4, py + 13, 8, "start", "bold", &fit(&c.name, 80, 8));
+            let (px, py) = (16 + (k as i32 % 5) * 108, y + 66 + (k as i32 / 5) * 40);
+            let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
+            let _ = write!(out, "<rect x=\"{px}\" y=\"{py}\" width=\"104\" height=\"36\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", CATEGORY[cat]);
+            for (l, line) in wrap(&c.name, &[96, 96], 8, true).iter().enumerate() {
+                text(out, px + 4, py + 11 + 9 * l as i32, 8, "start", "bold", line);
+            }
             let star = if c.masterpiece { " \u{2605}" } else { "" };
-            text(out, px + 4, py + 25, 8, "start", "normal", &fit(&format!("{}vp{star} {}", c.points, CATEGORY_NAMES[cat]), 80, 8));
+            let tail = format!("{}vp{star} {}", c.points, CATEGORY_NAMES[cat]);
+            text(out, px + 4, py + 32, 7, "start", "normal", &wrap(&tail, &[96], 7, false).concat());
+            out.push_str("</g>");
         }
     }
-    if owned.len() > 12 {
-        text(out, 16 + 6 * 90, y + 120, 10, "start", "normal", &format!("+{}", owned.len() - 12));
+    if owned.len() > 10 {
+        text(out, 16 + 5 * 108, y + 130, 10, "start", "normal", &format!("+{}", owned.len() - 10));
     }
     // Patrons.
     let px0 = 560;

@@ -217,10 +217,11 @@ fn board(out: &mut String, s: &AzulSintraState, game: &AzulSintra, p: usize, y: 
                     if keep { "#c0392b" } else { "#666" },
                     if keep { 2 } else { 1 }
                 );
-                if kind == JOKER {
+                let v = b.filled[slot][i];
+                if kind == JOKER && v == 0 {
+                    // The joker mark of an empty space (a piece placed there covers the space).
                     text(out, xx + 8, yy + 15, 11, "middle", "bold", "*");
                 }
-                let v = b.filled[slot][i];
                 if v != 0 {
                     piece(out, xx + 2, yy + 4, 12, v as usize - 1);
                 }

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, text};
+use salon_core::svg::{escape, text, text_width, wrap};
 
 use crate::components::{COLOUR_NAMES, NUM_BONUS, NUM_COLOURS, NUM_PAINTINGS, TOOL_NAMES};
 use crate::scoring;
@@ -51,15 +51,22 @@ fn painting(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, c: usi
     let Some(p) = g.data.paintings.get(c) else { return };
     let cell = (w - 16) / 3;
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{}\" rx=\"5\" fill=\"#fffaf0\" stroke=\"#7a6a4a\"/>", 3 * cell + 40);
-    let limit = (w as usize - 10) / 5;
-    let mut name = format!("#{c} {}", p.name);
-    if name.chars().count() > limit {
-        name = name.chars().take(limit.saturating_sub(1)).collect::<String>() + "\u{2026}";
+    // The title in two lines; the first leaves room for the points at its right.
+    let name = format!("#{c} {}", p.name);
+    let points = format!("{} pts", p.points);
+    let widths = [w - 14 - text_width(&points, 10, true), w - 10];
+    let mut size = 8;
+    let mut lines = wrap(&name, &widths, size, true);
+    if lines.last().is_some_and(|l| l.ends_with('\u{2026}')) {
+        size = 7; // a long name: one size smaller rather than cut
+        lines = wrap(&name, &widths, size, true);
     }
-    let _ = write!(out, "<g><title>{}</title>", escape(&format!("#{c} {}", p.name)));
-    text(out, x + 5, y + 13, 8, "start", "bold", &name);
+    let _ = write!(out, "<g><title>{}</title>", escape(&name));
+    for (i, line) in lines.iter().enumerate() {
+        text(out, x + 5, y + 12 + 10 * i as i32, size, "start", "bold", line);
+    }
     out.push_str("</g>");
-    text(out, x + w - 5, y + 28, 11, "end", "bold", &format!("{} pts", p.points));
+    text(out, x + w - 5, y + 13, 10, "end", "bold", &points);
     for sq in 0..9 {
         let colour = p.grid[sq] as usize;
         let white = st.whites[c] >> sq & 1 == 1;
@@ -298,7 +305,9 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
             for (i, name) in names.iter().enumerate().take(4) {
                 let bx = 22 + i as i32 * 130;
                 let _ = write!(out, "<rect x=\"{bx}\" y=\"{}\" width=\"124\" height=\"22\" rx=\"4\" fill=\"#efe6fa\" stroke=\"#5a3d7a\"/>", y + 114);
-                text(out, bx + 4, y + 129, 9, "start", "normal", name);
+                let _ = write!(out, "<g><title>{}</title>", escape(name));
+                text(out, bx + 4, y + 129, 9, "start", "normal", &wrap(name, &[116], 9, false).concat());
+                out.push_str("</g>");
             }
         } else {
             for i in 0..held.len().min(8) {
@@ -310,14 +319,26 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
         }
     }
     // Paintings in progress and finished.
-    let held = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + q as u8).count().max(1) as i32;
-    let w = ((WIDTH - 570) / held - 6).clamp(64, 100);
+    // Paintings in progress: as many as fit in the row's right part (at least 64 px wide
+    // each), then a count of the rest, so nothing runs past the picture's edge.
+    let held: Vec<usize> = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + q as u8).collect();
+    let room = WIDTH - 12 - 560;
+    // What does not fit is counted in a column of this width at the right.
+    const REST: i32 = 84;
+    let fit = (room / (64 + 6)) as usize;
+    let shown = if held.len() <= fit { held.len() } else { ((room - REST) / (64 + 6)) as usize };
+    let w = ((if shown < held.len() { room - REST } else { room }) / shown.max(1) as i32 - 6).clamp(64, 100);
     let mut px = 560;
-    for c in 0..NUM_PAINTINGS {
-        if st.card_loc[c] == LOC_HELD + q as u8 {
-            text(out, px, y + 14, 9, "start", "normal", "in progress");
-            painting(out, st, g, c, px, y + 18, w);
-            px += w + 6;
+    for &c in held.iter().take(shown) {
+        text(out, px, y + 14, 9, "start", "normal", "in progress");
+        painting(out, st, g, c, px, y + 18, w);
+        px += w + 6;
+    }
+    if shown < held.len() {
+        let rest: Vec<String> = held[shown..].iter().map(|c| format!("#{c}")).collect();
+        text(out, px, y + 40, 10, "start", "bold", &format!("+{} in progress", rest.len()));
+        for (i, line) in wrap(&rest.join(" "), &[WIDTH - 18 - px; 4], 9, false).iter().enumerate() {
+            text(out, px, y + 54 + 12 * i as i32, 9, "start", "normal", line);
         }
     }
     let done: Vec<String> = (0..NUM_PAINTINGS)
@@ -326,6 +347,6 @@ fn player_row(out: &mut String, st: &ColorsOfParisState, g: &ColorsOfParis, q: u
         .collect();
     if !done.is_empty() {
         let shown = if done.len() > 3 { format!("{} and {} more", done[..3].join(", "), done.len() - 3) } else { done.join(", ") };
-        text(out, 22, y + ROW_H - 6, 9, "start", "normal", &format!("finished: {shown}"));
+        text(out, 22, y + ROW_H - 6, 9, "start", "normal", &wrap(&format!("finished: {shown}"), &[530], 9, false).concat());
     }
 }
