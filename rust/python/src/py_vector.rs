@@ -57,7 +57,13 @@ impl VectorEnv {
         PyTuple::new(py, items)
     }
 
-    fn run(&self, py: Python<'_>, batch: &mut AnyBatch, actions: Option<&[i64]>) -> PyResult<()> {
+    /// Runs `work` on the batch and the env's output buffers, with the GIL released.
+    fn run(
+        &self,
+        py: Python<'_>,
+        batch: &mut AnyBatch,
+        work: impl FnOnce(&mut AnyBatch, StepBuffers<'_>) -> salon_engine::salon_core::SalonResult<()> + Send,
+    ) -> PyResult<()> {
         let mut obs = writable(self.observations.bind(py), "observations")?;
         let mut masks = writable(self.masks.bind(py), "masks")?;
         let mut players = writable(self.players.bind(py), "players")?;
@@ -72,11 +78,7 @@ impl VectorEnv {
             terminated: terminated.as_slice_mut()?,
             episode_seeds: seeds.as_slice_mut()?,
         };
-        without_gil(py, || match actions {
-            None => batch.reset(buffers),
-            Some(a) => batch.step(a, buffers),
-        })
-        .py()
+        without_gil(py, || work(batch, buffers)).py()
     }
 }
 
@@ -177,7 +179,7 @@ impl VectorEnv {
     /// New episodes everywhere; returns `(observations, masks, players)`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut stepper = self.stepper.write()?;
-        self.run(py, &mut stepper.batch, None)?;
+        self.run(py, &mut stepper.batch, |batch, buffers| batch.reset(buffers))?;
         self.outputs(py, false)
     }
 
@@ -221,7 +223,8 @@ impl VectorEnv {
                 Err(_) => copied.extend(readonly.as_array().iter().copied()),
             }
         }
-        self.run(py, batch, Some(copied))?;
+        let copied = &*copied;
+        self.run(py, batch, |batch, buffers| batch.step(copied, buffers))?;
         self.outputs(py, true)
     }
 
@@ -241,25 +244,8 @@ impl VectorEnv {
         let seeds = numpy.call_method1("ascontiguousarray", (seeds, "uint64")).map_err(bad)?;
         let which: Vec<bool> = which.cast::<PyArray1<bool>>().map_err(|_| crate::convert::param_error("reset_games: `which` must be one-dimensional".into()))?.to_vec()?;
         let seeds: Vec<u64> = seeds.cast::<PyArray1<u64>>().map_err(|_| crate::convert::param_error("reset_games: `seeds` must be one-dimensional".into()))?.to_vec()?;
-        {
-            let mut stepper = self.stepper.write()?;
-            let mut obs = writable(self.observations.bind(py), "observations")?;
-            let mut masks = writable(self.masks.bind(py), "masks")?;
-            let mut players = writable(self.players.bind(py), "players")?;
-            let mut rewards = writable(self.rewards.bind(py), "rewards")?;
-            let mut terminated = writable(self.terminated.bind(py), "terminated")?;
-            let mut episode_seeds = writable(self.episode_seeds.bind(py), "episode_seeds")?;
-            let buffers = StepBuffers {
-                observations: obs.as_slice_mut()?,
-                masks: masks.as_slice_mut()?,
-                players: players.as_slice_mut()?,
-                rewards: rewards.as_slice_mut()?,
-                terminated: terminated.as_slice_mut()?,
-                episode_seeds: episode_seeds.as_slice_mut()?,
-            };
-            let batch = &mut stepper.batch;
-            without_gil(py, || batch.reset_games(&which, &seeds, buffers)).py()?;
-        }
+        let mut stepper = self.stepper.write()?;
+        self.run(py, &mut stepper.batch, |batch, buffers| batch.reset_games(&which, &seeds, buffers))?;
         self.outputs(py, false)
     }
 
