@@ -444,13 +444,16 @@ fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> Ate
             }
         }
         // The places, in card order; the cards, shuffled (Fisher-Yates).
-        let places: Vec<u8> = cards[..len].iter().map(|&c| s.loc[c as usize]).collect();
+        let mut places = [0u8; NUM_CARDS];
+        for (place, &c) in places.iter_mut().zip(&cards[..len]) {
+            *place = s.loc[c as usize];
+        }
         let mut shuffled = cards;
         for i in (1..len).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             shuffled.swap(i, j);
         }
-        for (k, &place) in places.iter().enumerate() {
+        for (k, &place) in places[..len].iter().enumerate() {
             let c = shuffled[k] as usize;
             out.loc[c] = place;
             out.flags[c] = 0;
