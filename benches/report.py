@@ -98,23 +98,29 @@ def section_positions(seconds: float) -> None:
     calls = ("to_dict", "state_from_dict", "to_json", "state_from_json", "observation_dict", "serialize", "deserialize_state")
     print("| game | " + " | ".join(calls) + " |")
     print("|---|" + "---|" * len(calls))
+    largest = {g["name"]: max(g["parameters"]["players"]["allowed"]) for g in salon.registered_games()}
     for name in salon.game_names():
-        game = salon.load_game(name)
-        state = midgame_state(game)
-        position, text, record = state.to_dict(), state.to_json(), state.serialize()
-        player = state.current_player()
-        timed: dict[str, Callable[[], object]] = {
-            "to_dict": state.to_dict,
-            "state_from_dict": lambda: game.state_from_dict(position, seed=1),
-            "to_json": state.to_json,
-            "state_from_json": lambda: game.state_from_json(text, seed=1),
-            "observation_dict": lambda: state.observation_dict(player),
-            "serialize": state.serialize,
-            "deserialize_state": lambda: game.deserialize_state(record),
-        }
-        figures = [best_per_call(timed[c], seconds) * 1e6 for c in calls]
-        print(f"| {game} | " + " | ".join(f"{f:.1f}" for f in figures) + " |")
+        for game in (salon.load_game(name), salon.load_game(name, players=largest[name])):
+            position_row(game, calls, seconds)
     print()
+
+
+def position_row(game: salon.Game, calls: tuple[str, ...], seconds: float) -> None:
+    """One row of the positions table: each call on a mid-game state of `game`."""
+    state = midgame_state(game)
+    position, text, record = state.to_dict(), state.to_json(), state.serialize()
+    player = state.current_player()
+    timed: dict[str, Callable[[], object]] = {
+        "to_dict": state.to_dict,
+        "state_from_dict": lambda: game.state_from_dict(position, seed=1),
+        "to_json": state.to_json,
+        "state_from_json": lambda: game.state_from_json(text, seed=1),
+        "observation_dict": lambda: state.observation_dict(player),
+        "serialize": state.serialize,
+        "deserialize_state": lambda: game.deserialize_state(record),
+    }
+    figures = [best_per_call(timed[c], seconds) * 1e6 for c in calls]
+    print(f"| {game} | " + " | ".join(f"{f:.1f}" for f in figures) + " |")
 
 
 def batch_rate(game: salon.Game, n: int, threads: int, seconds: float) -> float:
