@@ -310,6 +310,11 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
     }
 }
 
+/// The state's phase of a position phase name.
+pub(crate) fn phase_of(name: PhaseName) -> Phase {
+    PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::End, |(_, ph)| *ph)
+}
+
 pub(crate) fn position_json(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Option<usize>) -> String {
     pos::write(&to_position(s, game, viewer))
 }
