@@ -245,8 +245,7 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
             (true, Some(strip)) => {
                 let face = if sl.face == FaceName::A { 0 } else { 1 };
                 let kinds = game.faces[strip as usize % NUM_SLOTS][face];
-                for i in 0..STRIP_SPACES {
-                    let kind = kinds[i];
+                for (i, &kind) in kinds.iter().enumerate().take(STRIP_SPACES) {
                     let xx = x + i as i32 * 18;
                     let yy = sy + 12;
                     let _ = write!(

@@ -61,6 +61,7 @@ fn painting_id(g: &ColorsOfParis, name: &str) -> Option<usize> {
 /// A painting card with its 3x3 grid: pale = still to paint, full colour = painted, W = white.
 /// `squares` is what lies on the squares (`None`: a card with nothing on it); with
 /// `clickable` each square is a `square` field.
+#[allow(clippy::too_many_arguments)]
 fn painting(out: &mut String, g: &ColorsOfParis, c: usize, squares: Option<&[Option<String>]>, x: i32, y: i32, w: i32, clickable: bool) {
     let Some(p) = g.data.paintings.get(c) else { return };
     let cell = (w - 16) / 3;
@@ -136,7 +137,7 @@ pub(crate) struct Scores {
 pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> String {
     let n = st.np();
     let full: Vec<bool> = (0..n).map(|q| viewer.is_none() || viewer == Some(q) || st.phase == PH_OVER).collect();
-    let scores = Scores { points: (0..n).map(|q| scoring::score(st, g, q, full[q]) as i32).collect(), full };
+    let scores = Scores { points: (0..n).map(|q| scoring::score(st, g, q, full[q])).collect(), full };
     draw(&position::to_position(st, g, viewer), &scores, g, viewer)
 }
 
@@ -265,11 +266,10 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
     space_field(&mut out, SP_WHITE, |out| text(out, x0, y, 11, "start", "normal", &format!("white space (open/placed): {}", whites.join(", "))));
     y += 22;
     text(&mut out, x0, y, 11, "start", "bold", "supply");
-    let supply = p.supply.array();
-    for c in 0..NUM_COLOURS {
+    for (c, count) in p.supply.array().iter().enumerate() {
         let xx = x0 + 50 + c as i32 * 62;
         pigment(&mut out, xx, y - 4, c);
-        text(&mut out, xx + 9, y, 11, "start", "normal", &format!("{}", supply[c]));
+        text(&mut out, xx + 9, y, 11, "start", "normal", &format!("{count}"));
     }
     y += 20;
     let tokens = p.prestige_tokens.array();
