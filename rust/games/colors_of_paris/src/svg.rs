@@ -151,7 +151,7 @@ fn acting(p: &Position) -> Option<usize> {
     }
 }
 
-/// A placement space drawn by `body`, clickable unless covered.
+/// A placement space drawn by `body`, inside its `space` field.
 fn space_field(out: &mut String, space: usize, body: impl FnOnce(&mut String)) {
     open_field(out, "space", space);
     body(out);
