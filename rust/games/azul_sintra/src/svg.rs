@@ -127,7 +127,8 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
         (false, Some(h)) => format!("taken by player {h}"),
         (false, None) => "-".to_string(),
     };
-    let start = p.start_player.map_or_else(|| "not drawn".to_string(), |sp| sp.to_string());
+    // "-" before the start player is drawn (the line has no room for more before the bag).
+    let start = p.start_player.map_or_else(|| "-".to_string(), |sp| sp.to_string());
     text(&mut out, 300, 68, 12, "start", "normal", &format!("start player {start}; start tile {holder}"));
     text(&mut out, 560, 62, 12, "start", "bold", "bag");
     counts_row(&mut out, 600, 50, &p.bag, false);
