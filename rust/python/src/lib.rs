@@ -7,6 +7,7 @@ mod convert;
 mod py_bot;
 mod errors;
 mod gil;
+mod plain_json;
 mod py_game;
 mod py_move;
 mod py_search;

@@ -145,7 +145,7 @@ impl Game {
     /// the random chance outcomes that follow (`None`: from the operating system).
     #[pyo3(signature = (position, seed=None))]
     fn state_from_dict(&self, py: Python<'_>, position: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
-        let text = crate::py_state::json_dumps(py, position)?;
+        let text = crate::plain_json::to_json_text(position)?;
         let seed = seed_from_py(seed)?;
         let inner = crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
         Ok(State::new(inner))

@@ -532,14 +532,3 @@ pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py
     let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
     loads.bind(py).call1((text,))
 }
-
-/// `json.dumps` of position data; data JSON cannot hold raises `PositionError`.
-pub(crate) fn json_dumps(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
-    use pyo3::sync::PyOnceLock;
-    static DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let dumps = DUMPS.get_or_try_init(py, || py.import("json")?.getattr("dumps").map(Bound::unbind))?;
-    let text = dumps.bind(py).call1((value,)).map_err(|e| {
-        crate::errors::PositionError::new_err(format!("invalid position: position: not plain data ({e})"))
-    })?;
-    text.extract::<String>()
-}
