@@ -37,7 +37,11 @@ from salon.splitmix import SplitMix64
 
 SELFPLAY_FORMAT = "salon-selfplay/1"
 
-Evaluator = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[Any, Any]]
+# evaluator(obs, mask), or evaluator(obs, mask, players) with pass_players=True among the options.
+Evaluator = (
+    Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[Any, Any]]
+    | Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], tuple[Any, Any]]
+)
 
 
 @dataclass
