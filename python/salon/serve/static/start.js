@@ -118,7 +118,7 @@
       seconds.id = "seconds-" + p;
       seconds.min = String(seatsInfo.mcts_seconds[0]);
       seconds.max = String(seatsInfo.mcts_seconds[1]);
-      seconds.step = "0.1";
+      seconds.step = "any";
       seconds.value = previous[p] ? previous[p].seconds : "1";
       seconds.style.width = "5em";
       secLabel.appendChild(seconds);
