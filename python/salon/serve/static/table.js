@@ -3,10 +3,11 @@
 //
 // Moving by clicking on the board: every element of the game's SVG that a player would click
 // carries data-field="<name>" data-value="<value>", a key and value of the fields of the legal
-// moves (Move.fields). A click adds the pairs of the clicked element and its ancestors to the
-// selection; the legal moves whose fields match every selected pair remain. One left: it is
-// played. Several: the elements that could narrow the choice are highlighted and the remaining
-// moves are offered as buttons. A click that matches no legal move starts a new selection.
+// moves (Move.fields; docs/pictures.md). A click names the pairs of the clicked element and its
+// ancestors; the legal moves of which every click names a field (with the move's value) remain.
+// One left: it is played. Several: the elements that could narrow the choice are highlighted and
+// the remaining moves are offered as buttons (for fields no element shows). A click that names
+// no legal move resets the selection.
 "use strict";
 (function () {
   const $ = id => document.getElementById(id);
@@ -15,7 +16,7 @@
 
   let view = null;          // the seat's last payload from the server
   let version = -1;
-  let selection = new Map(); // field -> value (texts, as in data-value)
+  let clicks = [];          // the board clicks of the move being chosen: Maps field -> value text
   let busy = false;         // a request of ours is under way
   let shownSvg = "";
   let thinkingSince = null; // performance.now() at which the bot started, or null
@@ -75,49 +76,46 @@
     return pairs;
   }
 
-  function matches(move, sel) {
-    for (const [field, value] of sel) {
-      if (!Object.prototype.hasOwnProperty.call(move.fields, field)) return false;
-      if (fieldText(move.fields[field]) !== value) return false;
+  function named(move, pairs) {
+    // Whether a click (its pairs) names one of the move's fields with the move's value.
+    for (const [field, value] of pairs) {
+      if (Object.prototype.hasOwnProperty.call(move.fields, field) && fieldText(move.fields[field]) === value) return true;
     }
-    return true;
+    return false;
   }
 
-  function candidates(sel) {
-    return view && view.your_turn ? view.moves.filter(m => matches(m, sel)) : [];
+  function possible(clickList) {
+    // The legal moves each click of the list names a field of (an element may name more
+    // fields than a move uses: the legal moves decide which apply).
+    if (!view || !view.your_turn) return [];
+    return view.moves.filter(m => clickList.every(pairs => named(m, pairs)));
   }
 
-  function merged(a, b) {
-    const out = new Map(a);
-    for (const [k, v] of b) out.set(k, v);
-    return out;
-  }
-
-  function subset(pairs, sel) {
-    for (const [k, v] of pairs) if (sel.get(k) !== v) return false;
-    return true;
+  function selectedPairs() {
+    const all = new Map();
+    clicks.forEach(pairs => { for (const [k, v] of pairs) all.set(k + "\u0000" + v, [k, v]); });
+    return all;
   }
 
   function onBoardClick(event) {
     if (!view || !view.your_turn || busy || review) return;
     const pairs = pairsOf(event.target);
     if (pairs.size === 0) return;
-    const wanted = merged(selection, pairs);
-    if (candidates(wanted).length > 0) {
-      selection = wanted;
-    } else if (candidates(pairs).length > 0) {
-      selection = pairs;        // a click that fits no move of the selection starts a new one
+    if (possible(clicks.concat([pairs])).length > 0) {
+      clicks = clicks.concat([pairs]);
+    } else if (possible([pairs]).length > 0) {
+      clicks = [pairs];          // a click that fits no move of the selection starts a new one
     } else {
-      selection = new Map();    // a click that matches no legal move resets the selection
+      clicks = [];               // a click that matches no legal move resets the selection
     }
     afterSelection();
   }
 
   function afterSelection() {
-    const left = selection.size ? candidates(selection) : [];
-    if (selection.size && left.length === 1) {
+    const left = clicks.length ? possible(clicks) : [];
+    if (clicks.length && left.length === 1) {
       const move = left[0];
-      selection = new Map();
+      clicks = [];
       sendMove(move);
       return;
     }
@@ -129,12 +127,15 @@
     const board = $("board");
     const elements = board.querySelectorAll("[data-field]");
     const active = view && view.your_turn && !busy;
+    const chosen = selectedPairs();
+    const moves = active ? possible(clicks) : [];
     elements.forEach(el => {
       let clickable = false, selected = false;
       if (active) {
         const pairs = pairsOf(el);
-        selected = selection.size > 0 && subset(pairs, selection);
-        clickable = !selected && candidates(merged(selection, pairs)).length > 0;
+        const fresh = new Map(Array.from(pairs).filter(([k, v]) => !chosen.has(k + "\u0000" + v)));
+        selected = clicks.length > 0 && fresh.size === 0;
+        clickable = fresh.size > 0 && moves.some(m => named(m, fresh));
       }
       el.classList.toggle("salon-clickable", clickable);
       el.classList.toggle("salon-selected", selected);
@@ -143,23 +144,23 @@
 
   function drawSelection(left) {
     const box = $("choices");
-    if (!selection.size) { box.classList.add("hidden"); return; }
+    if (!clicks.length) { box.classList.add("hidden"); return; }
     box.classList.remove("hidden");
     const chips = $("selection");
     chips.textContent = "";
-    for (const [k, v] of selection) {
+    clicks.forEach(pairs => {
       const chip = document.createElement("span");
       chip.className = "chip";
-      chip.textContent = k + " = " + v;
+      chip.textContent = Array.from(pairs).map(([k, v]) => k + " = " + v).join(", ");
       chips.appendChild(chip);
-    }
+    });
     const list = $("choice-list");
     list.textContent = "";
     left.forEach(move => list.appendChild(moveButton(move, "choice")));
   }
 
   function clearSelection() {
-    selection = new Map();
+    clicks = [];
     drawSelection([]);
     highlight();
   }
@@ -309,7 +310,7 @@
     const fresh = data.version !== version;
     view = data;
     version = data.version;
-    if (fresh) selection = new Map();
+    if (fresh) clicks = [];
     $("title").textContent = view.game.title;
     $("subtitle").textContent = view.game.spec + (view.seat < 0 ? " | watching the bots" : " | your seat: P" + view.seat);
     document.title = "salon: " + view.game.title;
@@ -322,7 +323,7 @@
     drawMoves();
     drawLog();
     drawResult();
-    drawSelection(selection.size ? candidates(selection) : []);
+    drawSelection(clicks.length ? possible(clicks) : []);
     highlight();
     $("undo").disabled = !view.can_undo || busy;
     $("resign").disabled = view.over || view.seat < 0 || busy;
@@ -509,5 +510,5 @@
   }
 
   // For the browser tests and the curious: the page's current view and selection.
-  window.salonPage = { get view() { return view; }, get selection() { return new Map(selection); }, get busy() { return busy; } };
+  window.salonPage = { get view() { return view; }, get clicks() { return clicks.map(p => Object.fromEntries(p)); }, get busy() { return busy; } };
 })();
