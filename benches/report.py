@@ -1,6 +1,6 @@
 """Prints the speed tables of the README and docs/benchmarks.md, measured side by side in one run.
 
-    python benches/report.py [--seconds 1.0] [--section single|batch|openspiel|all]
+    python benches/report.py [--seconds 1.0] [--section single|positions|batch|openspiel|mcts|all]
 
 Each per-call figure is the best of 5 repeats of a timed loop (timeit); rates are measured over
 whole games (playouts) or a fixed time (batches). Everything runs in one process on this machine.
@@ -89,6 +89,38 @@ def section_single(seconds: float) -> None:
         print(f"| {game} | {raw_actions:,.0f} | {nat_moves:,.0f} | {nat_games:,.0f} | {py_moves:,.0f} | {raw_actions / py_moves:.1f}x "
               f"| {clone_us:.2f} | {legal_us:.2f} | {apply_us:.2f} | {obs_us:.2f} |")
     print()
+
+
+def section_positions(seconds: float) -> None:
+    """Positions next to serialization on a mid-game state (target: `to_dict` and
+    `state_from_dict` at most 50 µs each)."""
+    print("### Positions and serialization from Python (µs per call, best of 5)\n")
+    calls = ("to_dict", "state_from_dict", "to_json", "state_from_json", "observation_dict", "serialize", "deserialize_state")
+    print("| game | " + " | ".join(calls) + " |")
+    print("|---|" + "---|" * len(calls))
+    largest = {g["name"]: max(g["parameters"]["players"]["allowed"]) for g in salon.registered_games()}
+    for name in salon.game_names():
+        for game in (salon.load_game(name), salon.load_game(name, players=largest[name])):
+            position_row(game, calls, seconds)
+    print()
+
+
+def position_row(game: salon.Game, calls: tuple[str, ...], seconds: float) -> None:
+    """One row of the positions table: each call on a mid-game state of `game`."""
+    state = midgame_state(game)
+    position, text, record = state.to_dict(), state.to_json(), state.serialize()
+    player = state.current_player()
+    timed: dict[str, Callable[[], object]] = {
+        "to_dict": state.to_dict,
+        "state_from_dict": lambda: game.state_from_dict(position, seed=1),
+        "to_json": state.to_json,
+        "state_from_json": lambda: game.state_from_json(text, seed=1),
+        "observation_dict": lambda: state.observation_dict(player),
+        "serialize": state.serialize,
+        "deserialize_state": lambda: game.deserialize_state(record),
+    }
+    figures = [best_per_call(timed[c], seconds) * 1e6 for c in calls]
+    print(f"| {game} | " + " | ".join(f"{f:.1f}" for f in figures) + " |")
 
 
 def batch_rate(game: salon.Game, n: int, threads: int, seconds: float) -> float:
@@ -263,12 +295,14 @@ def section_mcts(seconds: float, simulations: int = 1000) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--section", default="all", choices=["single", "batch", "openspiel", "mcts", "all"])
+    parser.add_argument("--section", default="all", choices=["single", "positions", "batch", "openspiel", "mcts", "all"])
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, salon {salon.__version__}, load average {os.getloadavg()[0]:.1f}\n")
     if args.section in ("single", "all"):
         section_single(args.seconds)
+    if args.section in ("positions", "all"):
+        section_positions(args.seconds)
     if args.section in ("batch", "all"):
         section_batch(args.seconds)
     if args.section in ("openspiel", "all"):

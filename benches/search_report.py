@@ -1,6 +1,8 @@
 """Speed of salon.BatchedSearch, side by side in one run: simulations per second at 256 roots,
 32 and 128 simulations per move, 1 and 2 threads, with a trivial numpy evaluator (uniform
-logits, zero values) and a numpy 2x128 MLP, on every game; where the time goes; and
+logits, zero values), a numpy 2x128 MLP, and the training example's own network
+(examples/alphazero.py: JAX, jitted, 2x128, padded batches; when JAX is installed, as
+`salon[train]` does), on every game; where the time goes; self-play moves per second; and
 OpenSpiel's Python MCTSBot with a trivial evaluator in the same process.
 
     python benches/search_report.py [--roots 256] [--repeats 3] [--quick]
@@ -16,10 +18,13 @@ add up to more than 100%.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import sys
 import platform
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,7 +33,8 @@ import numpy.typing as npt
 import salon
 from salon.testing import advance
 
-Evaluator = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[Any, Any]]
+Evaluator = Callable[..., tuple[Any, Any]]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def root_states(game: salon.Game, count: int, seed: int = 0) -> list[salon.State]:
@@ -53,9 +59,9 @@ class Timed:
         self.seconds = 0.0
         self.leaves = 0
 
-    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], *players: Any) -> tuple[Any, Any]:
         t = time.perf_counter()
-        out = self.inner(obs, mask)
+        out = self.inner(obs, mask, *players)
         self.seconds += time.perf_counter() - t
         self.leaves += mask.shape[0]
         return out
@@ -95,11 +101,28 @@ def mlp_evaluator(game: salon.Game, hidden: int = 128, seed: int = 0) -> Evaluat
     return evaluate
 
 
+def example_network(game: salon.Game, roots: int) -> Evaluator | None:
+    """The training example's evaluator (its JAX network, freshly initialised: the speed does
+    not depend on the weights), called with the players to move; None without JAX."""
+    if importlib.util.find_spec("jax") is None or importlib.util.find_spec("optax") is None:
+        return None
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from alphazero import BucketedEvaluator, Learner, bucket_sizes, init_params
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    params = init_params(np.random.default_rng(0), game.observation_tensor_size(), game.num_distinct_actions(),
+                         game.num_players(), 128, 2)
+    net: Evaluator = BucketedEvaluator(Learner(params, 1e-3, 1e-4).forward, game.num_players(), bucket_sizes(roots))
+    return net
+
+
 def measure(game: salon.Game, states: list[salon.State], evaluator: Evaluator, simulations: int,
-            threads: int, policy: str, repeats: int, overlap: bool = False) -> dict[str, float]:
+            threads: int, policy: str, repeats: int, overlap: bool = False,
+            pass_players: bool = False) -> dict[str, float]:
     timed = Timed(evaluator)
     search = salon.BatchedSearch(game, timed, simulations=simulations, threads=threads, policy=policy, seed=0,
-                                 overlap=overlap)
+                                 overlap=overlap, pass_players=pass_players)
     search.run(states)
     best: dict[str, float] | None = None
     for _ in range(repeats):
@@ -159,14 +182,16 @@ def openspiel_mcts_rate(game_name: str, simulations: int, seconds: float) -> flo
     return moves * simulations / (time.perf_counter() - start)
 
 
-def self_play_rate(game: salon.Game, evaluator: Evaluator, games: int, simulations: int, threads: int) -> float:
+def self_play_rate(game: salon.Game, evaluator: Evaluator, games: int, simulations: int, threads: int,
+                   pass_players: bool = False) -> float:
     """Moves (decisions) per second of salon.selfplay over `games` whole games played side
     by side, examples included."""
     from salon.selfplay import self_play
 
     start = time.perf_counter()
     moves = sum(len(batch) for batch in self_play(game, evaluator, games=games, parallel=games,
-                                                   simulations=simulations, threads=threads))
+                                                   simulations=simulations, threads=threads,
+                                                   pass_players=pass_players))
     return moves / (time.perf_counter() - start)
 
 
@@ -176,6 +201,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--selfplay-games", type=int, default=64, help="games played side by side for self-play")
     parser.add_argument("--quick", action="store_true", help="32 simulations, 1 thread, trivial evaluator only")
+    parser.add_argument("--games", nargs="+", default=salon.game_names(), help="games to measure (default: all)")
     args = parser.parse_args()
     print(f"salon {salon.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
           f"numpy {np.__version__}, {args.roots} roots, best of {args.repeats}\n")
@@ -183,18 +209,23 @@ def main() -> None:
     print("|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
     sims_list = (32,) if args.quick else (32, 128)
     threads_list = (1,) if args.quick else (1, 2)
-    for name in salon.game_names():
+    for name in args.games:
         game = salon.load_game(name)
         states = root_states(game, args.roots)
-        evaluators = [("trivial", trivial_evaluator(game))]
+        evaluators = [("trivial", trivial_evaluator(game), False)]
         if not args.quick:
-            evaluators.append(("mlp 2x128", mlp_evaluator(game)))
-        for label, ev in evaluators:
+            evaluators.append(("mlp 2x128", mlp_evaluator(game), False))
+            net = example_network(game, args.roots)
+            if net is not None:
+                evaluators.append(("example net (JAX)", net, True))
+            elif name == args.games[0]:
+                print("| (the example's network: JAX and optax not installed, `pip install salon[train]`) |")
+        for label, ev, players in evaluators:
             for policy in ("gumbel", "puct"):
                 for sims in sims_list:
                     for threads in threads_list:
                         for overlap in (False, True) if label != "trivial" else (False,):
-                            r = measure(game, states, ev, sims, threads, policy, args.repeats, overlap)
+                            r = measure(game, states, ev, sims, threads, policy, args.repeats, overlap, players)
                             parts = " | ".join(f"{100 * r[k] / r['wall']:.0f}%" for k in ("tree", "obs", "call", "net"))
                             print(f"| {name} | {label} | {policy} | {sims} | {threads} | {'yes' if overlap else 'no'} | "
                                   f"{r['sims_per_s'] / 1e3:,.0f} k | {parts} |", flush=True)
@@ -203,11 +234,15 @@ def main() -> None:
               "whole games:\n")
         print("| game | evaluator | threads | moves/s |")
         print("|---|---|---:|---:|")
-        for name in salon.game_names():
+        for name in args.games:
             game = salon.load_game(name)
-            for label, ev in (("trivial", trivial_evaluator(game)), ("mlp 2x128", mlp_evaluator(game))):
+            candidates = [("trivial", trivial_evaluator(game), False), ("mlp 2x128", mlp_evaluator(game), False)]
+            net = example_network(game, args.selfplay_games)
+            if net is not None:
+                candidates.append(("example net (JAX)", net, True))
+            for label, ev, players in candidates:
                 for threads in (1, 2):
-                    rate = self_play_rate(game, ev, args.selfplay_games, 32, threads)
+                    rate = self_play_rate(game, ev, args.selfplay_games, 32, threads, players)
                     print(f"| {name} | {label} | {threads} | {rate:,.0f} |", flush=True)
         print("\nOpenSpiel Python MCTSBot, trivial evaluator, 128 simulations per move, same process:\n")
         for g in ("connect_four", "backgammon"):

@@ -15,17 +15,14 @@ of the player to move and has two heads:
   the scale of ``State.returns()`` and of the values ``BatchedSearch`` expects (win shares in
   [0, 1], summing to 1 since the win is shared on a tie). The head is in the mover's frame
   (output 0 = the player to move, output k = the player k seats after them), as salon's
-  observations are; the evaluator turns it back into seats with the mover's seat (below).
+  observations are; the evaluator turns it back into seats with the seat to move that the
+  search passes (``BatchedSearch(..., pass_players=True)`` calls ``evaluator(obs, mask,
+  players)``).
 
 Loss: cross-entropy to the search's policy target + cross-entropy of the value head to the game's
 final win shares + ``--l2`` x the sum of squared weights; Adam (optax).
 
-Where the seat comes from: the search calls ``evaluator(obs, mask)`` without saying whose turn it
-is, and wants values by seat. ``atelier_studio``'s observation starts with the observer's seat
-(one-hot), so the evaluator reads it there. The other games' observations are relative to the
-observer, so the mover's seat is unknown to the evaluator; there the example returns equal
-values for every player (the search is guided by the policy head and the terminal states only)
-and says so at start. See docs/learning.md, "Training example".
+See docs/learning.md, "Training example".
 """
 
 from __future__ import annotations
@@ -47,31 +44,10 @@ import salon
 from salon.selfplay import Examples, self_play
 
 Forward = Callable[[npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
-MoverOf = Callable[[npt.NDArray[np.float32]], npt.NDArray[np.int64]]
 
 CHECKPOINT = "checkpoint.npz"
 BUFFER = "buffer.npz"
 LOG = "log.jsonl"
-
-
-# ---------------------------------------------------------------------------------------------
-# The mover's seat, where the observation carries it.
-
-
-class SeatOneHot:
-    """The observer's seat, one-hot in ``obs[:, start:start + width]`` (picklable)."""
-
-    def __init__(self, start: int, width: int) -> None:
-        self.start, self.width = start, width
-
-    def __call__(self, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.int64]:
-        flat = obs.reshape(len(obs), -1)
-        return np.argmax(flat[:, self.start : self.start + self.width], axis=1).astype(np.int64)
-
-
-# atelier_studio's tensor starts with the observer's seat, one-hot over 4 (rust/games/atelier_studio/
-# src/observation.rs). The other games' tensors are relative to the observer.
-SEAT_IN_OBSERVATION: dict[str, SeatOneHot] = {"atelier_studio": SeatOneHot(0, 4)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,17 +66,17 @@ def bucket_sizes(largest: int) -> list[int]:
 
 class BucketedEvaluator:
     """Adapts ``forward(obs) -> (logits [B, A], mover-relative win shares [B, players])`` on numpy
-    arrays to the ``evaluator(obs, mask) -> (logits, values by seat)`` that
-    :class:`salon.BatchedSearch` calls.
+    arrays to the ``evaluator(obs, mask, players) -> (logits, values by seat)`` that
+    :class:`salon.BatchedSearch` calls with ``pass_players=True``.
 
     The batch is zero-padded to the next of ``sizes`` (so a framework that compiles per shape,
     as JAX does, compiles a few times only; larger batches are cut into pieces of the largest
-    size). ``mover_of(obs)`` gives the seat of the player to move; without it the values are
-    equal for every player. Picklable when ``forward`` and ``mover_of`` are (for Ray workers).
+    size). Output ``k`` of the value head goes to seat ``(players + k) % num_players``.
+    Picklable when ``forward`` is (for Ray workers).
     """
 
-    def __init__(self, forward: Forward, num_players: int, mover_of: MoverOf | None, sizes: Sequence[int]) -> None:
-        self.forward, self.num_players, self.mover_of = forward, num_players, mover_of
+    def __init__(self, forward: Forward, num_players: int, sizes: Sequence[int]) -> None:
+        self.forward, self.num_players = forward, num_players
         self.sizes = sorted(sizes)
         self.calls = self.rows = 0
         self.seconds = 0.0
@@ -113,18 +89,16 @@ class BucketedEvaluator:
         logits, shares = self.forward(x)
         return np.asarray(logits, np.float32)[:n], np.asarray(shares, np.float32)[:n]
 
-    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+    def __call__(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_],
+                 players: npt.NDArray[np.int32]) -> tuple[Any, Any]:
         start = time.perf_counter()
         n, top = len(obs), self.sizes[-1]
         pieces = [self._padded(obs[i : i + top]) for i in range(0, n, top)]
         logits = np.concatenate([p[0] for p in pieces])
         relative = np.concatenate([p[1] for p in pieces])
-        if self.mover_of is None:
-            values = np.full((n, self.num_players), 1.0 / self.num_players, np.float32)
-        else:
-            seats = (self.mover_of(obs)[:, None] + np.arange(self.num_players)[None, :]) % self.num_players
-            values = np.empty_like(relative)
-            np.put_along_axis(values, seats, relative, axis=1)
+        seats = (players[:, None].astype(np.int64) + np.arange(self.num_players)[None, :]) % self.num_players
+        values = np.empty_like(relative)
+        np.put_along_axis(values, seats, relative, axis=1)
         self.calls += 1
         self.rows += n
         self.seconds += time.perf_counter() - start
@@ -289,9 +263,11 @@ class ReplayBuffer:
 
 
 def search_options(policy: str, explore: bool) -> dict[str, Any]:
+    """The BatchedSearch settings of self-play (``explore``) and of evaluation games; the
+    evaluator always gets the players to move."""
     if policy == "puct":
-        return {} if explore else {"dirichlet_fraction": 0.0}
-    return {} if explore else {"gumbel_scale": 0.0}
+        return {"pass_players": True} if explore else {"pass_players": True, "dirichlet_fraction": 0.0}
+    return {"pass_players": True} if explore else {"pass_players": True, "gumbel_scale": 0.0}
 
 
 def evaluate(game: salon.Game, evaluator: BucketedEvaluator, opponent: Callable[[int], salon.Bot], *, games: int,
@@ -409,11 +385,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = salon.load_game(args.game)
     obs_size = int(np.prod(game.observation_tensor_shape()))
     actions, players = game.num_distinct_actions(), game.num_players()
-    mover_of = SEAT_IN_OBSERVATION.get(game.name)
-    if mover_of is None:
-        print(f"note: {game.name}'s observation does not say whose turn it is and the search does not pass the "
-              "mover to the evaluator: the value head is trained but the search gets equal values (policy-only "
-              "guidance)", flush=True)
 
     rng = np.random.default_rng(args.seed)
     first_iteration = 1
@@ -435,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if first_iteration == 1:
             sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")
         t = time.monotonic()
-        evaluator = BucketedEvaluator(learner.forward, players, mover_of, bucket_sizes(max(16, args.eval_games)))
+        evaluator = BucketedEvaluator(learner.forward, players, bucket_sizes(max(16, args.eval_games)))
         result: dict[str, Any] = {"iteration": first_iteration - 1, "game": game.name, "eval_games": args.eval_games,
                                   "simulations": args.simulations, "policy": args.policy}
         result.update(run_evaluation(game, evaluator, args))
@@ -449,7 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         buffer.load(out / BUFFER)
 
     largest = max(args.parallel, 2 * args.eval_games)
-    evaluator = BucketedEvaluator(learner.forward, players, mover_of, bucket_sizes(largest))
+    evaluator = BucketedEvaluator(learner.forward, players, bucket_sizes(largest))
     meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}
     meta["game_name"] = game.name
     last_iteration = args.iterations
@@ -469,7 +440,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for batch in self_play(game, evaluator, games=args.games_per_iteration, parallel=args.parallel,
                                simulations=args.simulations, policy=args.policy, seed=args.seed * 1_000_003 + iteration,
                                threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
-                               first_game_id=(iteration - 1) * args.games_per_iteration):
+                               first_game_id=(iteration - 1) * args.games_per_iteration,
+                               **search_options(args.policy, explore=True)):
             fresh.append(batch)
             moves += len(batch)
             games_done += len(batch.records)

@@ -23,7 +23,7 @@ import numpy as np
 import salon
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from alphazero import SEAT_IN_OBSERVATION, BucketedEvaluator, Learner, bucket_sizes, init_params  # noqa: E402
+from alphazero import BucketedEvaluator, Learner, bucket_sizes, init_params  # noqa: E402
 
 
 def positions(game: salon.Game, roots: int, plies: int, seed: int) -> list[salon.State]:
@@ -68,12 +68,11 @@ def main() -> int:
         params = init_params(np.random.default_rng(0), obs_size, game.num_distinct_actions(), game.num_players(),
                              args.hidden, args.layers)
         learner = Learner(params, 1e-3, 1e-4)
-        evaluator = BucketedEvaluator(learner.forward, game.num_players(), SEAT_IN_OBSERVATION.get(game.name),
-                                      bucket_sizes(args.roots))
+        evaluator = BucketedEvaluator(learner.forward, game.num_players(), bucket_sizes(args.roots))
         states = positions(game, args.roots, args.plies, seed=1)
         for sims in args.simulations:
             for threads in args.threads:
-                options = {"overlap": True} if args.overlap else {}
+                options = {"pass_players": True, "overlap": args.overlap}
                 search = salon.BatchedSearch(game, evaluator, simulations=sims, policy=args.policy, threads=threads,
                                              seed=0, **options)
                 search.run(states[:8])  # compiles the small sizes

@@ -144,7 +144,13 @@ pub fn check_light(state: &AnyState, what: &str) {
     assert!(list.windows(2).all(|w| w[0] < w[1]), "{what}: legal actions not strictly ascending");
     assert!(list.iter().all(|&a| (a as usize) < state.mask_len()), "{what}: legal action beyond the mask");
     if !state.is_terminal() {
-        assert!(!list.is_empty(), "{what}: no legal action at a non-terminal node");
+        assert!(
+            !list.is_empty(),
+            "{what}: no legal action at a non-terminal node of {} at ply {}\nserialized: {}",
+            game.spec_string(),
+            state.ply(),
+            state.serialize()
+        );
         assert!(state.returns().iter().all(|&r| r == 0.0), "{what}: non-zero returns before the end");
     }
 }

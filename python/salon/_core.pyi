@@ -205,9 +205,13 @@ class Bot:
     def step(self, state: State) -> int: ...
     def last_stats(self) -> dict[str, Any] | None: ...
 
-_Evaluator = Callable[
-    [npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]
-]
+# evaluator(obs, mask) -> (logits, values), or evaluator(obs, mask, players) with pass_players=True.
+_Evaluator = (
+    Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], tuple[npt.ArrayLike, npt.ArrayLike]]
+    | Callable[
+        [npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], tuple[npt.ArrayLike, npt.ArrayLike]
+    ]
+)
 
 @final
 class SearchResult:
@@ -242,6 +246,7 @@ class BatchedSearch:
         c_scale: SupportsFloat | None = None,
         one_determinization: bool = False,
         overlap: bool = False,
+        pass_players: bool = False,
     ) -> BatchedSearch: ...
     @property
     def game(self) -> Game: ...
@@ -257,5 +262,7 @@ class BatchedSearch:
     def threads(self) -> int: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def pass_players(self) -> bool: ...
     def run(self, states: Sequence[State]) -> SearchResult: ...
     def last_timings(self) -> dict[str, float]: ...

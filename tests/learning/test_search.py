@@ -349,3 +349,72 @@ def test_a_search_called_from_its_own_evaluator_is_refused() -> None:
     holder.append(salon.BatchedSearch(game, reentrant, simulations=2))
     with pytest.raises(RuntimeError):
         holder[0].run(states)
+
+
+def test_pass_players_gives_the_evaluator_the_seat_to_move_at_each_leaf() -> None:
+    """atelier_studio's observation begins with the observer's seat, one-hot: the players the
+    search passes must be those seats, leaf by leaf (the search writes each leaf's
+    observation for its player to move)."""
+    game = salon.load_game("atelier_studio", players=3)
+    states = decision_states(game, 12, plies=20)
+    seen: list[npt.NDArray[np.int32]] = []
+    calls = 0
+
+    def evaluate(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], players: npt.NDArray[np.int32]) -> Arrays:
+        nonlocal calls
+        calls += 1
+        assert players.dtype == np.int32 and players.shape == (obs.shape[0],)
+        seats = obs.reshape(obs.shape[0], -1)[:, :3].argmax(axis=1)
+        np.testing.assert_array_equal(players, seats)
+        seen.append(players.copy())
+        n = obs.shape[0]
+        return np.zeros(mask.shape, np.float32), np.full((n, 3), 1 / 3, np.float32)
+
+    search = salon.BatchedSearch(game, evaluate, simulations=24, leaves_per_step=2, pass_players=True)
+    assert search.pass_players
+    search.run(states)
+    np.testing.assert_array_equal(seen[0], [s.current_player() for s in states])
+    assert calls > 1 and len(set(np.concatenate(seen).tolist())) == 3
+
+
+def test_pass_players_values_by_mover_are_searched_the_same_with_overlap_and_threads(default_game: salon.Game) -> None:
+    """An evaluator whose values depend on the seat to move (mover-relative win shares put
+    back in seat order, as a network trained in the mover's frame does): the overlapped
+    halves and the threads must hand each half's leaves their own players."""
+    game = default_game
+    states = decision_states(game, 30)
+    n_players = game.num_players()
+    ramp = np.arange(game.num_distinct_actions(), dtype=np.float32) * 0.01
+
+    def evaluate(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], players: npt.NDArray[np.int32]) -> Arrays:
+        flat = obs.reshape(obs.shape[0], -1)
+        logits = np.sin(flat.sum(axis=1, keepdims=True) * ramp).astype(np.float32)
+        values = np.full((obs.shape[0], n_players), 0.2 / max(1, n_players - 1), np.float32)
+        values[np.arange(obs.shape[0]), players] = 0.8
+        return logits, values
+
+    answers = []
+    for threads, overlap in ((1, False), (2, True), (1, True)):
+        search = salon.BatchedSearch(game, evaluate, simulations=16, threads=threads, seed=3, leaves_per_step=2,
+                                     overlap=overlap, pass_players=True)
+        r = search.run(states)
+        answers.append((r.actions, r.visit_counts, r.policy, r.root_values))
+    for other in answers[1:]:
+        for x, y in zip(answers[0], other):
+            np.testing.assert_array_equal(x, y)
+    # Not vacuous: the same evaluator told that seat 0 is always to move searches otherwise.
+    search = salon.BatchedSearch(game, lambda o, m, p: evaluate(o, m, np.zeros_like(p)), simulations=16, seed=3,
+                                 leaves_per_step=2, pass_players=True)
+    assert not np.array_equal(search.run(states).root_values, answers[0][3])
+
+
+def test_without_pass_players_the_evaluator_gets_two_arguments() -> None:
+    game = salon.load_game("azul_sintra")
+    got: list[int] = []
+
+    def evaluate(*args: Any) -> Arrays:
+        got.append(len(args))
+        return uniform(game)(args[0], args[1])
+
+    salon.BatchedSearch(game, evaluate, simulations=4).run(decision_states(game, 2))
+    assert got and set(got) == {2}

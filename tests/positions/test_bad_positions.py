@@ -65,7 +65,7 @@ def both(*mutations: Callable[[Position], None]) -> Callable[[Position], None]:
 def common_cases(other_game: str) -> list[Case]:
     return [
         ("another game", setitem("game", other_game), "game"),
-        ("a future version", setitem("version", 2), "version"),
+        ("a future version", setitem("version", 99), "version"),
         ("another player count", setitem("num_players", 5), "num_players"),
         ("an unknown field", setitem("colour_of_the_sky", "blue"), "colour_of_the_sky"),
         ("a phase no one has heard of", setitem("phase", "tea_break"), "phase"),
@@ -228,7 +228,11 @@ def canvas_cases() -> list[Case]:
         d["turn"]["target"] = next(c for c in d["deck"] if c.startswith("D"))
 
     return common_cases("azul_sintra") + [
-        ("the expert variant the game is not played with", setitem("expert", True), "expert"),
+        ("the expert rules the game is not played with", setitem("expert_secondary", True), "expert_secondary"),
+        ("the expert draw the game is not played with", setitem("expert_draw", True), "expert_draw"),
+        ("jokers paying colours they do not pay in this game", setitem("joker_colours", "basic"), "joker_colours"),
+        ("the version 1 expert flag in a version 2 position", setitem("expert", False), "expert"),
+        ("a version 1 position without its expert flag", setitem("version", 1), "expert"),
         ("a circle of seven", lambda d: d["circle"].pop(), "circle"),
         ("a card in two places", card_twice, "discard"),
         ("a card the game does not have", setitem("circle.0", "Z99"), "circle.0"),

@@ -4,6 +4,8 @@ fuzz/corpus/<target>/ so that every fuzz run replays it).
 Fixed in the engine since they were found (each test now passes and guards the fix):
 crash-af3f993d (bad params in a serialized state: now a DeserializationError),
 crash-c6a215fd and crash-277e4910 (atelier_canvas resample dead end: fixed in commit e83d569),
+crash-59a03a72 (atelier_canvas resample that left a chosen card unpayable: fixed in the
+session of 2026-12-01),
 crash-df3d73a6 (17 chained resamples did not deserialize: resample chains are now flat
 segments without a depth limit, commit e83d569).
 
@@ -144,3 +146,76 @@ def test_sixteen_chained_resamples_still_round_trip(name: str) -> None:
     for i in range(16):
         state = state.resample_from_infostate(0, i)
     assert game.deserialize_state(state.serialize()) == state
+
+
+# fuzz/deserialize crash-59a03a72566ccdc0a399f61ad9b36b08a13de407: player 2 chose to play
+# D13 (cost cyan, magenta, black) and was choosing its target; a resample for another
+# player redealt player 2's face-down cards into a hand with no black, so the target could
+# be chosen but the cost never paid (no legal action in the Pay phase).
+_CRASH_59A03A72_SEED = 16314149624167991153
+_CRASH_59A03A72_ACTIONS = [
+    15, 36, 46, 64, 82, 35, 102, 72, 51, 81, 34, 27, 66, 103, 47, 87, 26, 55, 70, 79, 59, 31, 61,
+    40, 9, 3, 2, 41, 10, 43, 216, 195, 35, 240, 171, 8, 32, 8, 91, 4, 5, 74, 42, 1, 2, 68, 58, 3,
+    4, 86, 8, 441, 40, 179, 241, 6, 7, 100, 56, 1, 0, 22, 75, 392, 456, 3, 4, 53, 21, 8, 52, 8, 4,
+    3, 2, 97, 67, 413, 409, 8, 16, 8, 76, 8, 37, 8, 98, 386, 7, 6, 69, 28, 445, 451, 7, 0, 13, 89,
+    4, 5, 48, 94, 447, 419, 0, 7, 78, 18, 430, 468, 8, 54, 8, 33, 61,
+]
+
+
+def _pay_to_the_end(state: salon.State, choose: int) -> list[int]:
+    """Plays the mover's turn on from a card's target choice until the card is paid;
+    returns the plies (if any) where the mover had no legal action."""
+    player, stuck = state.current_player(), []
+    while not state.is_terminal() and state.current_player() == player:
+        phase = state.to_dict()["phase"]
+        if phase not in ("target", "pay"):
+            break
+        legal = state.legal_actions()
+        if not legal:
+            stuck.append(state.ply)
+            break
+        state.apply_action(legal[choose % len(legal)])
+    return stuck
+
+
+def test_fuzz_deserialize_crash_59a03a72_resample_keeps_the_chosen_card_payable() -> None:
+    game = salon.load_game("atelier_canvas", players=3, expert=True, expert_secondary=True)
+    state = game.new_initial_state(seed=_CRASH_59A03A72_SEED)
+    for action in _CRASH_59A03A72_ACTIONS:
+        state.apply_action(action)
+    assert state.current_player() == 2 and state.to_dict()["phase"] == "target"
+    stuck = []
+    for player in (0, 1):
+        for seed in range(40):
+            r = state.resample_from_infostate(player, seed)
+            stuck += [(player, seed)] if _pay_to_the_end(r, seed) else []
+    assert not stuck, f"the resampled mover could not pay D13 (player, seed): {stuck[:5]}"
+
+
+@pytest.mark.parametrize("spec", [
+    "atelier_canvas(players=2)",
+    "atelier_canvas(players=3,expert=true)",
+    "atelier_canvas(players=4,expert=true,expert_secondary=true)",
+    "atelier_canvas(players=2,joker_colours=basic)",
+])
+def test_canvas_resampled_movers_can_pay_the_card_they_chose(spec: str) -> None:
+    game = salon.load_game(spec)
+    stuck, checked = [], 0
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_random_chance()
+                continue
+            if state.to_dict()["phase"] in ("target", "pay"):
+                mover = state.current_player()
+                for player in range(game.num_players()):
+                    if player != mover:
+                        checked += 1
+                        r = state.resample_from_infostate(player, seed * 1000 + state.ply)
+                        if _pay_to_the_end(r, state.ply):
+                            stuck.append((seed, state.ply, player))
+            legal = state.legal_actions()
+            state.apply_action(legal[(seed * 31 + state.ply) % len(legal)])
+    assert checked > 20, f"only {checked} target/pay nodes reached"
+    assert not stuck, f"{len(stuck)} resamples left the mover unable to pay, first (seed, ply, player): {stuck[:3]}"

@@ -398,7 +398,7 @@ class UniformEvaluator:
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
 
-    def __call__(self, obs: Any, mask: Any) -> tuple[Any, Any]:
+    def __call__(self, obs: Any, mask: Any, players: Any = None) -> tuple[Any, Any]:
         import numpy as np
 
         n = len(mask)
@@ -531,6 +531,8 @@ def _shards_main(argv: list[str]) -> int:
     parser.add_argument("--game", required=True, help='an engine name or spec, e.g. "azul_sintra(players=2)"')
     parser.add_argument("--evaluator", default=None,
                         help="module:factory, factory(game) -> picklable evaluator (default: uniform logits, equal values)")
+    parser.add_argument("--pass-players", action="store_true",
+                        help="call the evaluator as evaluator(obs, mask, players) (BatchedSearch(pass_players=True))")
     parser.add_argument("--games", type=int, default=256)
     parser.add_argument("--unit-games", type=int, default=64, help="games per work unit (searched side by side)")
     parser.add_argument("--simulations", type=int, default=32)
@@ -551,7 +553,7 @@ def _shards_main(argv: list[str]) -> int:
     result = generate_selfplay_shards(
         game, evaluator, args.out, games=args.games, unit_games=args.unit_games, seed=args.seed,
         shard_size=args.shard_size, address=args.address, num_workers=args.workers, use_ray=not args.local,
-        simulations=args.simulations, policy=args.policy,
+        simulations=args.simulations, policy=args.policy, pass_players=args.pass_players,
     )
     m = result.manifest
     print(json.dumps({"games": m["games"], "examples": m["examples"], "shards": len(m["shards"]),

@@ -121,3 +121,11 @@ mod tests {
         assert!(text_document("a<b\nc").contains("a&lt;b"));
     }
 }
+
+/// Opens a `<g>` naming a move field for the browser table (`docs/pictures.md`): clicking
+/// an element inside it stands for `field = value` in the fields of a legal move. Close it
+/// with `</g>`.
+pub fn open_field(out: &mut String, field: &str, value: impl std::fmt::Display) {
+    use std::fmt::Write;
+    let _ = write!(out, "<g data-field=\"{}\" data-value=\"{}\">", escape(field), escape(&value.to_string()));
+}

@@ -341,3 +341,29 @@ fn an_evaluator_error_stops_the_search() {
     assert!(matches!(r, Err(salon_core::search::SearchError::Evaluator("network down"))));
 }
 
+
+#[test]
+fn the_leaves_players_are_written_row_by_row_and_a_short_buffer_is_refused() {
+    let nim = Nim::default_game();
+    let roots = [NimState::with_pile(10), NimState { to_move: 1, ..NimState::with_pile(7) }, NimState::with_pile(4)];
+    let c = SearchConfig { leaves_per_step: 2, ..config(RootPolicy::Puct, 8) };
+    let mut s = BatchedSearch::new(nim.clone(), c, 1, 3).unwrap();
+    s.start(&roots).unwrap();
+    let rows = s.max_rows(roots.len());
+    let (mut obs, mut masks) = (vec![0.0; rows * 8], vec![false; rows * 3]);
+    let n = s.step(None, &mut obs, &mut masks).unwrap();
+    assert_eq!(n, 3, "the first step evaluates the roots");
+    let mut players = vec![-1; rows];
+    s.write_leaf_players(&mut players).unwrap();
+    assert_eq!(&players[..n], &[0, 1, 0]);
+    assert!(s.write_leaf_players(&mut players[..2]).is_err());
+    // Later steps: every row gets a seat of the game.
+    let (logits, values) = (vec![0.0; rows * 3], vec![0.5; rows * 2]);
+    let mut n = s.step(Some((&logits[..n * 3], &values[..n * 2])), &mut obs, &mut masks).unwrap();
+    while n > 0 {
+        players.fill(-1);
+        s.write_leaf_players(&mut players).unwrap();
+        assert!(players[..n].iter().all(|&p| p == 0 || p == 1), "{players:?}");
+        n = s.step(Some((&logits[..n * 3], &values[..n * 2])), &mut obs, &mut masks).unwrap();
+    }
+}

@@ -56,6 +56,11 @@ impl AnySearch {
         each_game!(&mut self.searcher, AnySearcher, s => s.step(evaluation, observations, masks))
     }
 
+    /// The seat to move at each leaf of the current step (see `BatchedSearch::write_leaf_players`).
+    pub fn write_leaf_players(&self, players: &mut [i32]) -> SalonResult<()> {
+        each_game!(&self.searcher, AnySearcher, s => s.write_leaf_players(players))
+    }
+
     pub fn timings(&self) -> SearchTimings {
         each_game!(&self.searcher, AnySearcher, s => s.timings())
     }

@@ -2,6 +2,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PySlice, PyTuple};
 use salon_engine::salon_core::search::{RootPolicy, SearchConfig};
+use salon_engine::salon_core::SalonResult;
 use salon_engine::{AnySearch, AnyState};
 
 use crate::convert::{param_error, str_arg};
@@ -16,18 +17,23 @@ use crate::py_state::State;
 /// `run(states)` searches every state (decision nodes of `game`) in lock step: each step
 /// selects a leaf per tree and calls `evaluator(obs, mask)` once with all the leaves
 /// (`float32[N, *obs_shape]`, the observation of the player to move at each leaf, and
-/// `bool[N, num_distinct_actions]`); it returns `(logits float32[N, A], values float32[N,
+/// `bool[N, num_distinct_actions]`; with `pass_players=True` also `players`, int32[N], the
+/// seat to move at each leaf); it returns `(logits float32[N, A], values float32[N,
 /// num_players])`, values in win shares. The arrays passed in are views of buffers reused by
 /// the next step: copy them to keep them. The GIL is released while the trees work. With
 /// `overlap=True` the states are searched in two halves, and one half's trees advance on a
-/// helper thread while the evaluator works on the other half's leaves (the results are the
-/// same as without it).
+/// helper thread (started once, kept by the search) while the evaluator works on the other
+/// half's leaves (the results are the same as without it).
 #[pyclass(module = "salon", name = "BatchedSearch")]
 pub struct BatchedSearch {
     /// One group, or two with `overlap` (the two halves of each batch of states).
     groups: Vec<Group>,
     game: Py<Game>,
     evaluator: Py<PyAny>,
+    /// Whether the evaluator takes the leaves' players as a third argument.
+    pass_players: bool,
+    /// The thread that steps one half while the evaluator works on the other (`overlap`).
+    helper: Option<rayon::ThreadPool>,
     threads: usize,
     seed: u64,
     /// Groups used by the last run.
@@ -42,6 +48,8 @@ struct Group {
     search: AnySearch,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
+    /// The seat to move at each leaf.
+    players: Py<PyArray1<i32>>,
     /// Leaves written and waiting for their evaluation (0: the search is over).
     rows: usize,
     /// The evaluation of those leaves, once made.
@@ -54,15 +62,23 @@ impl Group {
         if self.observations.bind(py).shape()[0] < rows {
             self.observations = PyArray2::<f32>::zeros(py, [rows, obs], false).unbind();
             self.masks = PyArray2::<bool>::zeros(py, [rows, actions], false).unbind();
+            self.players = PyArray1::<i32>::zeros(py, rows, false).unbind();
         }
     }
 
     /// One step of the search (the GIL released): backs up the evaluation, if any, and
-    /// writes the next leaves. Runs on any thread: it touches no Python object.
-    fn step(search: &mut AnySearch, evaluation: Option<(&[f32], &[f32])>, obs: &mut [f32], masks: &mut [bool]) -> PyResult<usize> {
-        search.step(evaluation, obs, masks).py()
+    /// writes the next leaves and their players. Runs on any thread: it touches no Python
+    /// object.
+    fn step(search: &mut AnySearch, evaluation: Option<(&[f32], &[f32])>, buffers: LeafBuffers<'_>) -> SalonResult<usize> {
+        let (obs, masks, players) = buffers;
+        let rows = search.step(evaluation, obs, masks)?;
+        search.write_leaf_players(players)?;
+        Ok(rows)
     }
 }
+
+/// A group's observation, mask and player buffers, borrowed for one step.
+type LeafBuffers<'a> = (&'a mut [f32], &'a mut [bool], &'a mut [i32]);
 
 /// The answer of `BatchedSearch.run`, one row per state.
 #[pyclass(module = "salon", name = "SearchResult", frozen)]
@@ -138,14 +154,16 @@ fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, wid
     array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))
 }
 
+/// The user's evaluator and how to call it.
+struct Evaluator<'a> {
+    callable: &'a Py<PyAny>,
+    game: &'a Game,
+    pass_players: bool,
+}
+
 /// Calls the evaluator on the first `n` rows of `group` and checks its answer.
-fn evaluate<'py>(
-    py: Python<'py>,
-    evaluator: &Py<PyAny>,
-    game: &Game,
-    group: &Group,
-    n: usize,
-) -> PyResult<Evaluation> {
+fn evaluate<'py>(py: Python<'py>, evaluator: &Evaluator<'_>, group: &Group, n: usize) -> PyResult<Evaluation> {
+    let game = evaluator.game;
     let (actions, players) = (game.inner.num_distinct_actions(), game.inner.num_players());
     let rows = PySlice::new(py, 0, n as isize, 1);
     let obs = group.observations.bind(py).get_item(&rows)?;
@@ -153,7 +171,12 @@ fn evaluate<'py>(
     shape.extend(game.inner.observation_tensor_shape());
     let obs = obs.call_method1("reshape", (PyTuple::new(py, shape)?,))?;
     let masks = group.masks.bind(py).get_item(&rows)?;
-    let out = evaluator.bind(py).call1((obs, masks))?;
+    let out = if evaluator.pass_players {
+        let players = group.players.bind(py).get_item(&rows)?;
+        evaluator.callable.bind(py).call1((obs, masks, players))?
+    } else {
+        evaluator.callable.bind(py).call1((obs, masks))?
+    };
     let pair: Vec<Bound<'_, PyAny>> = match out.cast::<PyTuple>() {
         Ok(t) if t.len() == 2 => t.iter().collect(),
         _ => match out.extract::<Vec<Bound<'_, PyAny>>>() {
@@ -188,37 +211,44 @@ fn evaluate<'py>(
 fn step_group(py: Python<'_>, group: &mut Group) -> PyResult<usize> {
     let mut obs = group.observations.bind(py).readwrite();
     let mut masks = group.masks.bind(py).readwrite();
-    let (obs, masks) = (obs.as_slice_mut()?, masks.as_slice_mut()?);
+    let mut players = group.players.bind(py).readwrite();
+    let buffers = (obs.as_slice_mut()?, masks.as_slice_mut()?, players.as_slice_mut()?);
     let search = &mut group.search;
     match group.evaluation.take() {
-        None => without_gil(py, || Group::step(search, None, obs, masks)),
+        None => without_gil(py, || Group::step(search, None, buffers)).py(),
         Some((l, v)) => {
             let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
             let (l, v) = (l.as_slice()?, v.as_slice()?);
-            without_gil(py, || Group::step(search, Some((l, v)), obs, masks))
+            without_gil(py, || Group::step(search, Some((l, v)), buffers)).py()
         }
     }
 }
 
 /// Steps `x` on a helper thread while the evaluator runs on `y`'s leaves on this one: the
 /// trees of one half of the batch advance while the network works on the other half.
-fn step_while_evaluating(py: Python<'_>, evaluator: &Py<PyAny>, game: &Game, x: &mut Group, y: &mut Group) -> PyResult<()> {
+fn step_while_evaluating(py: Python<'_>, helper: &rayon::ThreadPool, evaluator: &Evaluator<'_>, x: &mut Group, y: &mut Group) -> PyResult<()> {
     let mut obs = x.observations.bind(py).readwrite();
     let mut masks = x.masks.bind(py).readwrite();
-    let (obs, masks) = (obs.as_slice_mut()?, masks.as_slice_mut()?);
+    let mut players = x.players.bind(py).readwrite();
+    let buffers = (obs.as_slice_mut()?, masks.as_slice_mut()?, players.as_slice_mut()?);
     let Some((l, v)) = x.evaluation.take() else { return Ok(()) };
     let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
     let (l, v) = (l.as_slice()?, v.as_slice()?);
     let search = &mut x.search;
-    let (stepped, evaluated) = std::thread::scope(|scope| {
-        let worker = scope.spawn(move || search.step(Some((l, v)), obs, masks));
-        let evaluated = evaluate(py, evaluator, game, y, y.rows);
-        let stepped = worker.join();
-        (stepped, evaluated)
+    let mut stepped = None;
+    let slot = &mut stepped;
+    // The helper's one thread steps `x` (no Python object touched there) while this thread,
+    // holding the GIL, runs the evaluator on `y`'s leaves; the scope waits for both. A
+    // panic on the helper is caught: it reaches Python as an error, not a crash.
+    let evaluated = helper.in_place_scope(|scope| {
+        scope.spawn(move |_| {
+            *slot = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Group::step(search, Some((l, v)), buffers))));
+        });
+        evaluate(py, evaluator, y, y.rows)
     });
     x.rows = match stepped {
-        Ok(r) => r.py()?,
-        Err(_) => return Err(pyo3::exceptions::PyRuntimeError::new_err("the search thread stopped unexpectedly")),
+        Some(Ok(r)) => r.py()?,
+        _ => return Err(pyo3::exceptions::PyRuntimeError::new_err("the search thread stopped unexpectedly")),
     };
     y.evaluation = Some(evaluated?);
     Ok(())
@@ -230,7 +260,7 @@ impl BatchedSearch {
     #[pyo3(signature = (
         game, evaluator, *, simulations=None, policy=None, threads=None, seed=None, leaves_per_step=None,
         c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, max_considered_actions=None,
-        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false
+        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false, pass_players=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -252,6 +282,7 @@ impl BatchedSearch {
         c_scale: Option<&Bound<'_, PyAny>>,
         one_determinization: bool,
         overlap: bool,
+        pass_players: bool,
     ) -> PyResult<Self> {
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
             g.clone().unbind()
@@ -316,12 +347,23 @@ impl BatchedSearch {
                     search: AnySearch::new(&game.get().inner, config.clone(), threads, seed).py()?,
                     observations: PyArray2::<f32>::zeros(py, [0, obs], false).unbind(),
                     masks: PyArray2::<bool>::zeros(py, [0, actions], false).unbind(),
+                    players: PyArray1::<i32>::zeros(py, 0, false).unbind(),
                     rows: 0,
                     evaluation: None,
                 })
             })
             .collect::<PyResult<Vec<Group>>>()?;
-        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), threads, seed, active: 0 })
+        let helper = if overlap {
+            let built = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .thread_name(|_| "salon-search-overlap".into())
+                .build()
+                .map_err(|e| param_error(format!("invalid parameter \"overlap\": could not start its thread: {e}")))?;
+            Some(built)
+        } else {
+            None
+        };
+        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), pass_players, helper, threads, seed, active: 0 })
     }
 
     #[getter]
@@ -347,6 +389,12 @@ impl BatchedSearch {
     #[getter]
     fn leaves_per_step(&self) -> u32 {
         self.groups[0].search.config().leaves_per_step
+    }
+
+    /// Whether the evaluator is called as `evaluator(obs, mask, players)`.
+    #[getter]
+    fn pass_players(&self) -> bool {
+        self.pass_players
     }
 
     #[getter]
@@ -387,6 +435,7 @@ impl BatchedSearch {
         let active = if cut < n_roots { 2 } else { 1 };
         self.active = active;
         let game = self.game.get();
+        let evaluator = Evaluator { callable: &self.evaluator, game, pass_players: self.pass_players };
         let (obs_size, actions, players) =
             (game.inner.observation_tensor_size(), game.inner.num_distinct_actions(), game.inner.num_players());
         for (group, &(from, to)) in self.groups.iter_mut().zip(&parts).take(active) {
@@ -411,13 +460,16 @@ impl BatchedSearch {
                 (None, None) => break,
                 (Some(x), None) => groups[x].rows = step_group(py, &mut groups[x])?,
                 (None, Some(y)) => {
-                    let e = evaluate(py, &self.evaluator, game, &groups[y], groups[y].rows)?;
+                    let e = evaluate(py, &evaluator, &groups[y], groups[y].rows)?;
                     groups[y].evaluation = Some(e);
                 }
                 (Some(x), Some(_)) => {
                     let (a, b) = groups.split_at_mut(1);
                     let (gx, gy) = if x == 0 { (&mut a[0], &mut b[0]) } else { (&mut b[0], &mut a[0]) };
-                    step_while_evaluating(py, &self.evaluator, game, gx, gy)?;
+                    match &self.helper {
+                        Some(helper) => step_while_evaluating(py, helper, &evaluator, gx, gy)?,
+                        None => gx.rows = step_group(py, gx)?,
+                    }
                 }
             }
         }

@@ -263,6 +263,20 @@ impl<G: Game> BatchedSearch<G> {
         Ok(self.rows)
     }
 
+    /// Writes the seat to move at each leaf of the current step (the rows the last
+    /// [`Self::step`] wrote) into `players`, which needs room for that many rows: an
+    /// evaluator whose values depend on whose turn it is reads them with the observations.
+    pub fn write_leaf_players(&self, players: &mut [i32]) -> SalonResult<()> {
+        if players.len() < self.rows {
+            return Err(SalonError::param("buffers", format!("room for {} players is needed", self.rows)));
+        }
+        let seats = self.trees[..self.num_roots].iter().flat_map(|t| t.leaf_players());
+        for (slot, p) in players.iter_mut().zip(seats) {
+            *slot = p as i32;
+        }
+        Ok(())
+    }
+
     /// Gives each tree its first row in the step; returns the number of rows.
     fn assign_rows(&mut self) -> usize {
         self.results.num_roots = 0;

@@ -159,6 +159,11 @@ impl<S: State> TreeSearch<S> {
 
     /// Writes the observation and legal mask of each waiting leaf into its rows
     /// (`obs` and `masks` start at this tree's first row).
+    /// The player to move at each leaf of the step, in row order.
+    pub fn leaf_players(&self) -> impl Iterator<Item = usize> + '_ {
+        self.pending[..self.pending_len].iter().map(|p| p.player)
+    }
+
     pub fn write_rows(&self, cx: &Context<'_, S::Game>, obs: &mut [f32], masks: &mut [bool]) {
         for (i, p) in self.pending[..self.pending_len].iter().enumerate() {
             let o = &mut obs[i * cx.obs_size..(i + 1) * cx.obs_size];

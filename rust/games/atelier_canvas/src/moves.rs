@@ -3,11 +3,9 @@
 
 use salon_core::{Action, MoveFields};
 
-use crate::actions::{family, DISCARD, END_TURN, PASS, PAY_HAND, PAY_JOKER, PAY_PAIR, PAY_TURN, PLAY, TAKE_DECK, TAKE_SLOT, TARGET};
-use crate::components::{NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
+use crate::actions::{family, DISCARD, END_TURN, PASS, PAY_HAND, PAY_JOKER, PAY_JOKER_WB, PAY_PAIR, PAY_TURN, PLAY, TAKE_DECK, TAKE_SLOT, TARGET};
+use crate::components::{COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
 use crate::{AtelierCanvas, CIRCLE};
-
-const JOKER_COLOURS: [&str; 3] = ["cyan", "magenta", "yellow"];
 
 pub(crate) fn move_fields(game: &AtelierCanvas, action: Action) -> MoveFields {
     let card = |c: usize| game.set.cards.get(c).map_or("?", |k| k.id.as_str());
@@ -22,7 +20,10 @@ pub(crate) fn move_fields(game: &AtelierCanvas, action: Action) -> MoveFields {
     } else if let Some(c) = family(action, PAY_HAND, NUM_PLAYABLE) {
         MoveFields::new("pay").text("with", "hand").text("card", card(c))
     } else if let Some(k) = family(action, PAY_JOKER, 3) {
-        MoveFields::new("pay").text("with", "joker").text("colour", JOKER_COLOURS[k])
+        MoveFields::new("pay").text("with", "joker").text("colour", COLOUR_NAMES[k])
+    } else if let Some(k) = family(action, PAY_JOKER_WB, 2) {
+        // `joker_colours=basic`: a joker pays white or black too.
+        MoveFields::new("pay").text("with", "joker").text("colour", COLOUR_NAMES[3 + k])
     } else if let Some(c) = family(action, PAY_TURN, NUM_PLAYABLE) {
         MoveFields::new("pay").text("with", "palette").text("card", card(c))
     } else if let Some(b) = family(action, PAY_PAIR, NUM_BLANK) {

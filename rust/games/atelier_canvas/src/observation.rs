@@ -379,27 +379,51 @@ pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCan
 
 /// A state that `p` cannot tell from this one, the unseen cards redrawn uniformly within
 /// their epoch groups.
-/// Draws until the redealt state leaves the player to move a legal action. A player in the
-/// middle of paying is known to be able to finish (a card is only offered when its whole cost
-/// can be paid), so the draws that break this are not consistent with what `p` knows:
-/// rejecting them keeps the draw uniform over the consistent deals. After `RESAMPLE_TRIES`
-/// rejections (never seen in testing) the true deal is returned.
+/// Draws until the redealt state leaves the player to move a way to finish what they
+/// started. A player who chose a card to play (choosing its target, or paying) is known to
+/// be able to pay it whole (a card is only offered when its whole cost can be paid), so the
+/// draws that break this are not consistent with what `p` knows: rejecting them keeps the
+/// draw uniform over the consistent deals. After `RESAMPLE_TRIES` rejections (never seen in
+/// testing) the true deal is returned.
 const RESAMPLE_TRIES: usize = 4096;
 
 pub(crate) fn resample(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
-    let mut legal = salon_core::ActionList::new();
     for _ in 0..RESAMPLE_TRIES {
         let out = redeal(s, p, rng);
-        if out.actor(game).player().is_none() {
-            return out;
-        }
-        legal.clear();
-        out.legal_actions(game, &mut legal);
-        if !legal.is_empty() {
+        if mover_can_go_on(&out, game) {
             return out;
         }
     }
     *s
+}
+
+/// Whether the player to move (if any) has a legal action and, while choosing the target of
+/// the card being played, a target after which its cost can still be paid. Paying keeps the
+/// rest of the cost payable (only such payments are offered), so a payable cost at the
+/// target is payable to the end (crash-59a03a72: a redeal left the target choice but no
+/// way to pay black).
+fn mover_can_go_on(s: &AtelierCanvasState, game: &AtelierCanvas) -> bool {
+    if s.actor(game).player().is_none() {
+        return true;
+    }
+    let mut legal = salon_core::ActionList::new();
+    s.legal_actions(game, &mut legal);
+    if s.phase != Phase::Target {
+        return !legal.is_empty();
+    }
+    let mut next = salon_core::ActionList::new();
+    legal.iter().any(|&a| {
+        let mut t = *s;
+        if t.apply_action(game, a).is_err() {
+            return false;
+        }
+        if t.actor(game).player().is_none() {
+            return true;
+        }
+        next.clear();
+        t.legal_actions(game, &mut next);
+        !next.is_empty()
+    })
 }
 
 fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
@@ -420,13 +444,16 @@ fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> Ate
             }
         }
         // The places, in card order; the cards, shuffled (Fisher-Yates).
-        let places: Vec<u8> = cards[..len].iter().map(|&c| s.loc[c as usize]).collect();
+        let mut places = [0u8; NUM_CARDS];
+        for (place, &c) in places.iter_mut().zip(&cards[..len]) {
+            *place = s.loc[c as usize];
+        }
         let mut shuffled = cards;
         for i in (1..len).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             shuffled.swap(i, j);
         }
-        for (k, &place) in places.iter().enumerate() {
+        for (k, &place) in places[..len].iter().enumerate() {
             let c = shuffled[k] as usize;
             out.loc[c] = place;
             out.flags[c] = 0;

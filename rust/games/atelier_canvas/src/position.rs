@@ -51,6 +51,55 @@ const PHASES: [(PhaseName, Phase); 10] = [
     (PhaseName::End, Phase::End),
 ];
 
+/// The version of atelier_canvas positions: 2 names the rules variants one by one (version
+/// 1, with a single `expert` flag, still reads).
+pub const VERSION: u32 = 2;
+
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum JokerColours {
+    Primary,
+    Basic,
+}
+
+/// Checks that the rules variants a position names are the game's. Version 1 positions
+/// carry `expert` alone (both expert rules); version 2 positions each rule and the joker
+/// colours.
+fn check_variants(game: &AtelierCanvas, p: &Position) -> SalonResult<()> {
+    let same = |field: &str, given: Option<bool>, played: bool| -> SalonResult<()> {
+        match given {
+            None => Err(invalid(field, format!("required in version {} positions", p.version))),
+            Some(v) if v != played => Err(invalid(field, format!("this game is played with {field} = {played}"))),
+            Some(_) => Ok(()),
+        }
+    };
+    let absent = |field: &str, given: bool| -> SalonResult<()> {
+        if given {
+            return Err(invalid(field, format!("not a field of version {} positions", p.version)));
+        }
+        Ok(())
+    };
+    match p.version {
+        1 => {
+            same("expert", p.expert, game.expert())?;
+            absent("expert_secondary", p.expert_secondary.is_some())?;
+            absent("expert_draw", p.expert_draw.is_some())?;
+            absent("joker_colours", p.joker_colours.is_some())
+        }
+        _ => {
+            absent("expert", p.expert.is_some())?;
+            same("expert_secondary", p.expert_secondary, game.expert_secondary())?;
+            same("expert_draw", p.expert_draw, game.expert_draw())?;
+            let played = if game.jokers_pay_white_black() { JokerColours::Basic } else { JokerColours::Primary };
+            match p.joker_colours {
+                None => Err(invalid("joker_colours", "required in version 2 positions")),
+                Some(j) if j != played => Err(invalid("joker_colours", format!("this game is played with joker_colours = {}", if played == JokerColours::Basic { "basic" } else { "primary" }))),
+                Some(_) => Ok(()),
+            }
+        }
+    }
+}
+
 /// Basic colour units.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]
 #[serde(deny_unknown_fields)]
@@ -146,7 +195,18 @@ pub struct Position {
     pub game: String,
     pub version: u32,
     pub num_players: u8,
-    pub expert: bool,
+    /// Version 1 only: both expert rules (version 2 names each rule and the joker colours).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expert: Option<bool>,
+    /// Expert rule 1: secondary colours only from a drawn-on-blank pair of the palette.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expert_secondary: Option<bool>,
+    /// Expert rule 2: no mixed draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expert_draw: Option<bool>,
+    /// What a joker pays: `primary` (cyan, magenta, yellow) or `basic` (also white, black).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker_colours: Option<JokerColours>,
     pub phase: PhaseName,
     /// True until the set-up (deal and first circle) is over.
     pub setup: bool,
@@ -214,9 +274,12 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
     deck.sort_by_key(Option::is_none);
     Position {
         game: "atelier_canvas".into(),
-        version: pos::POSITION_VERSION,
+        version: VERSION,
         num_players: n as u8,
-        expert: game.expert(),
+        expert: None,
+        expert_secondary: Some(game.expert_secondary()),
+        expert_draw: Some(game.expert_draw()),
+        joker_colours: Some(if game.jokers_pay_white_black() { JokerColours::Basic } else { JokerColours::Primary }),
         phase: PHASES.iter().find(|(_, ph)| *ph == s.phase).map_or(PhaseName::End, |(nm, _)| *nm),
         setup: s.setup,
         current_player: s.current,
@@ -245,6 +308,11 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
             },
         },
     }
+}
+
+/// The state's phase of a position phase name.
+pub(crate) fn phase_of(name: PhaseName) -> Phase {
+    PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::End, |(_, ph)| *ph)
 }
 
 pub(crate) fn position_json(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Option<usize>) -> String {
@@ -277,14 +345,14 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     let index = pos::NameIndex::new(game.set.cards.iter().map(|c| c.id.as_str()), "card");
     let card_id = |field: &str, card: &str| index.id(field, card);
     pos::check_game(&p.game, "atelier_canvas")?;
-    pos::check_version(p.version)?;
+    if p.version != 1 && p.version != VERSION {
+        return Err(invalid("version", format!("this engine reads atelier_canvas positions of version 1 and {VERSION}, got {}", p.version)));
+    }
     let n = game.players;
     if p.num_players as usize != n {
         return Err(invalid("num_players", format!("this game has {n} players, the position {}", p.num_players)));
     }
-    if p.expert != game.expert() {
-        return Err(invalid("expert", format!("this game is played with expert = {}", game.expert())));
-    }
+    check_variants(game, p)?;
     let mut s = AtelierCanvasState::new(game);
     s.phase = PHASES.iter().find(|(nm, _)| *nm == p.phase).map_or(Phase::End, |(_, ph)| *ph);
     s.setup = p.setup;

@@ -1,54 +1,81 @@
-//! The text rendering of the whole table (every hand and the deck included).
+//! The text rendering of the whole table (every hand and the deck included), read from the
+//! position (`position::to_position`); only the points come from the scoring rules.
 
 use std::fmt::Write;
 
-use crate::components::NUM_CARDS;
-use crate::observation::palette_text;
-use crate::state::*;
-use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS};
+use crate::components::{kind_of, Kind};
+use crate::position::{self, phase_of, PaletteCard};
+use crate::state::AtelierCanvasState;
+use crate::{AtelierCanvas, END_PAINTINGS};
 
-fn name(game: &AtelierCanvas, c: usize) -> &str {
-    game.set.cards.get(c).map(|x| x.id.as_str()).unwrap_or("?")
+/// A palette's stacks, each from its blank canvas up: `[B01<D07*]` (`*`: turned this turn).
+fn palette_text(game: &AtelierCanvas, palette: &[Vec<PaletteCard>]) -> String {
+    let stacks: Vec<String> = palette
+        .iter()
+        .map(|stack| {
+            let cards: Vec<String> = stack
+                .iter()
+                .map(|pc| {
+                    let mut out = pc.card.clone();
+                    if pc.fake {
+                        out.push_str("(fake)");
+                    } else if game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted) {
+                        out.push_str("(original)");
+                    }
+                    if pc.turned {
+                        out.push('*');
+                    }
+                    out
+                })
+                .collect();
+            format!("[{}]", cards.join("<"))
+        })
+        .collect();
+    if stacks.is_empty() {
+        "-".to_string()
+    } else {
+        stacks.join(" ")
+    }
+}
+
+/// Cards separated by spaces, `-` for none.
+fn listed<'a>(cards: impl Iterator<Item = String> + 'a) -> String {
+    let all: Vec<String> = cards.collect();
+    if all.is_empty() {
+        "-".to_string()
+    } else {
+        all.join(" ")
+    }
 }
 
 pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
-    let n = game.players;
+    let p = position::to_position(s, game, None);
+    let n = p.players.len();
+    let paintings = p
+        .players
+        .iter()
+        .flat_map(|pl| pl.palette.iter().flatten())
+        .filter(|pc| game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted))
+        .count();
     let mut o = String::new();
     let _ = writeln!(
         o,
         "Atelier (canvas) {n} players{}; turn {}; phase {:?}; player to act {}; paintings {}/{}{}",
         game.variant_label(),
-        s.turns,
-        s.phase,
-        s.current,
-        s.paintings,
-        END_PAINTINGS[n],
-        if s.end_triggered { " (end triggered)" } else { "" }
+        p.turns,
+        phase_of(p.phase),
+        p.current_player,
+        paintings,
+        END_PAINTINGS.get(n).copied().unwrap_or(0),
+        if p.end_triggered { " (end triggered)" } else { "" }
     );
-    let circle: Vec<String> = (0..CIRCLE)
-        .map(|i| if s.circle[i] == NONE { format!("{i}:--") } else { format!("{i}:{}", name(game, s.circle[i] as usize)) })
-        .collect();
+    let circle: Vec<String> =
+        p.circle.iter().enumerate().map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--"))).collect();
     let _ = writeln!(o, "circle: {}", circle.join(" "));
-    let cards_at = |l: u8| -> String {
-        let mut out = String::new();
-        for c in (0..NUM_CARDS).filter(|&c| s.loc[c] == l) {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(name(game, c));
-            if s.flags[c] & F_KNOWN != 0 && (LOC_HAND..LOC_HAND + 5).contains(&l) {
-                out.push('!');
-            }
-        }
-        if out.is_empty() {
-            out.push('-');
-        }
-        out
-    };
-    let _ = writeln!(o, "deck ({}, epoch {}): {}", s.deck_count, s.epoch_now, cards_at(LOC_DECK));
-    let _ = writeln!(o, "discard ({}): {}", s.discard_count, cards_at(LOC_DISCARD));
-    if s.loc.contains(&LOC_PLAYING) {
-        let _ = writeln!(o, "being played: {}", cards_at(LOC_PLAYING));
+    let _ = writeln!(o, "deck ({}, epoch {}): {}", p.deck.len(), p.deck_epoch, listed(p.deck.iter().map(|c| c.clone().unwrap_or_default())));
+    let _ = writeln!(o, "discard ({}): {}", p.discard.len(), listed(p.discard.iter().cloned()));
+    if let Some(card) = &p.turn.playing {
+        let _ = writeln!(o, "being played: {card}");
     }
     let obj: Vec<String> = game
         .set
@@ -56,16 +83,17 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         .iter()
         .enumerate()
         .map(|(i, ob)| {
-            let w = s.objective_owner[i];
-            format!("{} {} ({} pts): {}", ob.id, ob.name, ob.points, if w == NONE { "open".to_string() } else { format!("player {w}") })
+            let owner = p.objectives.get(i).copied().flatten();
+            format!("{} {} ({} pts): {}", ob.id, ob.name, ob.points, owner.map_or_else(|| "open".to_string(), |w| format!("player {w}")))
         })
         .collect();
     let _ = writeln!(o, "objectives: {}", obj.join("; "));
-    for j in 0..n {
+    for (j, pl) in p.players.iter().enumerate() {
         let (pts, orig, fake, draw) = s.tally(game, j);
         let _ = writeln!(o, "player {j}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings visible)");
-        let _ = writeln!(o, "  hand ({}): {}", s.hand_count[j], cards_at(LOC_HAND + j as u8));
-        let _ = writeln!(o, "  palette: {}", palette_text(s, game, j));
+        let hand = listed(pl.hand.iter().map(|h| format!("{}{}", h.card.as_deref().unwrap_or("?"), if h.known { "!" } else { "" })));
+        let _ = writeln!(o, "  hand ({}): {hand}", pl.hand.len());
+        let _ = writeln!(o, "  palette: {}", palette_text(game, &pl.palette));
     }
     o
 }

@@ -31,7 +31,7 @@ impl Paint {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
         Paint { blue: a[0], green: a[1], red: a[2], yellow: a[3] }
     }
-    fn array(&self) -> [u8; NUM_COLOURS] {
+    pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
         [self.blue, self.green, self.red, self.yellow]
     }
 }
@@ -266,6 +266,17 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
     }
 }
 
+/// The first round's start player: the patrons under the deck were put there in keeping
+/// order, from this player clockwise (the start player moves one seat each round).
+pub(crate) fn first_start_player(p: &Position, n: usize) -> usize {
+    (p.start_player as usize + n * MAX_ROUNDS as usize - (p.round.max(1) as usize - 1)) % n.max(1)
+}
+
+/// The state's phase of a position phase name.
+pub(crate) fn phase_of(name: PhaseName) -> Phase {
+    PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::Terminal, |(_, ph)| *ph)
+}
+
 pub(crate) fn position_json(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
     pos::write(&to_position(s, game, viewer))
 }
@@ -390,7 +401,7 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         return Err(invalid("patrons_under_deck", format!("each player puts one patron under the deck: at most {n}")));
     }
     let drawn = p.patrons_under_deck.iter().take_while(|u| u.drawn_by.is_some()).count();
-    let first_start = (p.start_player as usize + n * MAX_ROUNDS as usize - (p.round.max(1) as usize - 1)) % n;
+    let first_start = first_start_player(&p, n);
     s.bottom_len = p.patrons_under_deck.len() as u8;
     s.bottom_head = drawn as u8;
     let mut drawn_by_player = [0usize; MAX_P];

@@ -2,18 +2,23 @@
 //! face-up paintings, the decks and supplies, the rolled dice, and every player's paint,
 //! students, inspiration, paintings and patrons.
 //!
-//! Patrons are the hidden information: `viewer: Some(p)` shows only the patrons whose place
-//! `p` knows (the same knowledge as the observation string, `observation::known_location`);
-//! the others are drawn as card backs.
+//! Drawn from the position (`position::to_position`, what `to_dict` and `observation_dict`
+//! give), never from the state; only the scores come from the scoring rules. Patrons are the
+//! hidden information: `viewer: Some(p)` draws p's view, where the patrons p does not know are
+//! `null`, drawn as card backs.
+//!
+//! Clickable parts carry move fields (`docs/pictures.md`): the rolled dice (`die`), each paint
+//! pile (`pile`, `to`; its cylinder `colour`, `take`), the students of the player to act on a
+//! pile (`from`), the mover's paint (`give`), the display slots (`slot`) and the mover's dealt
+//! patrons (`patron`).
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, text, text_width, wrap};
+use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
-use crate::actions::faces_string;
-use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PATRONS};
-use crate::observation::{known_location, Known};
-use crate::state::{AtelierStudioState, Phase, DISPLAY, PAT_BOTTOM, PAT_DEALT, PAT_DECK, STUDENTS, TOKENS};
+use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
+use crate::position::{self, phase_of, PhaseName, Position, Stage};
+use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
 use crate::AtelierStudio;
 
 const PAINT: [&str; NUM_COLOURS] = ["#2f6fd0", "#3a9a4a", "#d6402f", "#f2c531"];
@@ -124,8 +129,41 @@ fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
     let _ = write!(out, "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" fill=\"#f5e6c8\">{}</text>", x + 20, y + 24, escape(label));
 }
 
+/// Scores: the only figures not read from the position (the scoring rules live in the state).
+pub(crate) struct Scores {
+    /// Points everyone sees (paintings, First Master).
+    pub public: Vec<i32>,
+    /// Final scores, once the game is over.
+    pub last: Option<Vec<i32>>,
+}
+
 pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
     let n = s.num_players();
+    let scores = Scores {
+        public: (0..n).map(|p| s.public_score(game, p)).collect(),
+        last: (s.phase == Phase::Terminal).then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
+    };
+    draw(&position::to_position(s, game, viewer), &scores, game, viewer)
+}
+
+fn painting_id(game: &AtelierStudio, name: &str) -> Option<usize> {
+    game.data.paintings.iter().position(|c| c.name == name)
+}
+
+fn patron_id(game: &AtelierStudio, name: &str) -> Option<usize> {
+    game.data.patrons.iter().position(|c| c.name == name)
+}
+
+/// The player who decides now: the turn player, or in a die-3 action the student mover.
+fn acting(p: &Position) -> usize {
+    let n = p.players.len().max(1);
+    (p.current_player as usize + p.pending.move_offset.unwrap_or(0) as usize) % n
+}
+
+/// The picture of a position (`viewer` only labels it: the position is already the view).
+pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: Option<usize>) -> String {
+    let n = p.players.len();
+    let phase = phase_of(p.phase);
     let top = 330;
     let height = top + n as i32 * (ROW_H + 8) + 40;
     let mut out = String::with_capacity(30_000);
@@ -134,82 +172,114 @@ pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio, viewer: Optio
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
          <rect width=\"100%\" height=\"100%\" fill=\"#f3eee2\"/>"
     );
-    let in_turn = matches!(s.phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain);
+    let in_turn = matches!(phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain);
     let who = match viewer {
-        Some(p) => format!("view of player {p}"),
+        Some(v) => format!("view of player {v}"),
         None => "full table".to_string(),
     };
-    let end = if s.end_round != 0 { format!("; end triggered, last round {}", s.end_round) } else { String::new() };
-    text(&mut out, 12, 22, 16, "start", "bold", &format!("Atelier: The Painter's Studio - round {}{end}", s.round));
-    let mover = if s.phase == Phase::Terminal {
+    let end = p.last_round.map_or_else(String::new, |last| format!("; end triggered, last round {last}"));
+    text(&mut out, 12, 22, 16, "start", "bold", &format!("Atelier: The Painter's Studio - round {}{end}", p.round));
+    let mover = if phase == Phase::Terminal {
         "game over".to_string()
-    } else if s.phase == Phase::MoveStudents {
-        format!("phase: {}; P{} moves a student (turn of P{})", s.phase.name(), s.move_player(), s.current)
+    } else if phase == Phase::MoveStudents {
+        format!("phase: {}; P{} moves a student (turn of P{})", phase.name(), acting(p), p.current_player)
     } else {
-        format!("phase: {}; P{} to move", s.phase.name(), s.current)
+        format!("phase: {}; P{} to move", phase.name(), p.current_player)
     };
-    text(&mut out, 12, 42, 13, "start", "normal", &format!("{mover}; start player P{}", s.start));
+    text(&mut out, 12, 42, 13, "start", "normal", &format!("{mover}; start player P{}", p.start_player));
     text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
     if in_turn {
         text(&mut out, 12, 64, 12, "start", "bold", "dice:");
-        let faces = faces_string(&s.rolled);
         let mut x = 50;
-        for f in faces.split(',').filter(|f| !f.is_empty()) {
-            let _ = write!(out, "<rect x=\"{x}\" y=\"50\" width=\"20\" height=\"20\" rx=\"4\" fill=\"#fff\" stroke=\"#333\"/>");
-            text(&mut out, x + 10, 65, 13, "middle", "bold", f);
-            x += 26;
+        for (face, &count) in p.turn.rolled.iter().enumerate() {
+            for _ in 0..count {
+                open_field(&mut out, "die", face + 1);
+                let _ = write!(out, "<rect x=\"{x}\" y=\"50\" width=\"20\" height=\"20\" rx=\"4\" fill=\"#fff\" stroke=\"#333\"/>");
+                text(&mut out, x + 10, 65, 13, "middle", "bold", &format!("{}", face + 1));
+                out.push_str("</g>");
+                x += 26;
+            }
         }
         let used = format!(
             "dice action {}; inspiration bought {}",
-            if s.did_dice_action { "used" } else { "open" },
-            if s.did_inspire { "yes" } else { "no" }
+            if p.turn.dice_action_used { "used" } else { "open" },
+            if p.turn.inspiration_die_used { "yes" } else { "no" }
         );
         text(&mut out, x + 10, 65, 11, "start", "normal", &used);
     }
 
     // Paint piles with the students on them.
+    let actor = (phase != Phase::Terminal).then(|| acting(p));
+    let piles = p.paint_piles.array();
     for c in 0..NUM_COLOURS {
         let x = 12 + c as i32 * 175;
+        open_field(&mut out, "pile", COLOUR_NAMES[c]);
+        open_field(&mut out, "to", COLOUR_NAMES[c]);
         let _ = write!(out, "<rect x=\"{x}\" y=\"80\" width=\"165\" height=\"64\" rx=\"8\" fill=\"#fffdf7\" stroke=\"{}\" stroke-width=\"2\"/>", PAINT[c]);
+        open_field(&mut out, "colour", COLOUR_NAMES[c]);
+        open_field(&mut out, "take", COLOUR_NAMES[c]);
         cylinder(&mut out, x + 8, 88, c);
-        text(&mut out, x + 22, 100, 12, "start", "bold", &format!("{} pile: {}", COLOUR_NAMES[c], s.piles[c]));
+        out.push_str("</g></g>");
+        text(&mut out, x + 22, 100, 12, "start", "bold", &format!("{} pile: {}", COLOUR_NAMES[c], piles[c]));
         let mut k = 0;
-        for p in 0..n {
-            for _ in 0..s.students[p][c] {
-                student(&mut out, x + 14 + (k % 12) * 13, 116 + (k / 12) * 13, p);
+        for (q, pl) in p.players.iter().enumerate() {
+            let on = pl.students_on_piles.array()[c];
+            if on == 0 {
+                continue;
+            }
+            let mine = actor == Some(q);
+            if mine {
+                open_field(&mut out, "from", COLOUR_NAMES[c]);
+            }
+            for _ in 0..on {
+                student(&mut out, x + 14 + (k % 12) * 13, 116 + (k / 12) * 13, q);
                 k += 1;
             }
+            if mine {
+                out.push_str("</g>");
+            }
         }
+        out.push_str("</g></g>");
     }
     let x = 12 + 4 * 175;
-    text(&mut out, x, 96, 12, "start", "normal", &format!("inspiration supply {}/{TOKENS}", s.token_supply));
-    text(&mut out, x, 114, 12, "start", "normal", &format!("painting deck: {} cards", s.deck_count()));
-    text(&mut out, x, 132, 12, "start", "normal", &format!("patron deck: {} + {} under", s.patron_deck_count(), s.bottom_len - s.bottom_head));
+    let under = p.patrons_under_deck.iter().filter(|u| u.drawn_by.is_none()).count();
+    text(&mut out, x, 96, 12, "start", "normal", &format!("inspiration supply {}/{TOKENS}", p.inspiration_supply));
+    text(&mut out, x, 114, 12, "start", "normal", &format!("painting deck: {} cards", p.painting_deck.len()));
+    text(&mut out, x, 132, 12, "start", "normal", &format!("patron deck: {} + {under} under", p.patron_deck.len()));
 
     // The display.
     text(&mut out, 12, 166, 12, "start", "bold", "paintings on display");
-    for slot in 0..DISPLAY {
-        let hl = s.paint_stage != 0 && s.paint_slot as usize == slot;
-        painting(&mut out, game, s.display[slot], 12 + slot as i32 * 138, 174, hl);
+    // A painting being resolved (once only the refill draw is left, it is done).
+    let painting_slot = p.pending.painting.as_ref().filter(|pt| pt.stage != Stage::Refill).map(|pt| pt.slot as usize);
+    for (slot, card) in p.display.iter().enumerate() {
+        let hl = painting_slot == Some(slot);
+        let id = card.as_deref().and_then(|name| painting_id(game, name));
+        if id.is_some() {
+            open_field(&mut out, "slot", slot);
+        }
+        painting(&mut out, game, id.map_or(u8::MAX, |i| i as u8), 12 + slot as i32 * 138, 174, hl);
+        if id.is_some() {
+            out.push_str("</g>");
+        }
     }
-    if s.paint_stage != 0 {
-        text(&mut out, 12, 298, 11, "start", "normal", &format!("P{} is painting (slot {}), {} left to resolve", s.current, s.paint_slot, s.sub_count));
+    if let Some(slot) = painting_slot {
+        text(&mut out, 12, 298, 11, "start", "normal", &format!("P{} is painting (slot {slot}), {} left to resolve", p.current_player, p.pending.count));
     }
 
-    for p in 0..n {
-        player_row(&mut out, s, game, p, top + p as i32 * (ROW_H + 8), viewer);
+    for q in 0..n {
+        player_row(&mut out, p, scores, game, q, top + q as i32 * (ROW_H + 8), viewer);
     }
-    if s.phase == Phase::Terminal {
-        let scores: Vec<String> = (0..n).map(|p| format!("P{p} {}", s.full_score(game, p))).collect();
-        text(&mut out, 12, height - 14, 14, "start", "bold", &format!("final scores: {}", scores.join(", ")));
+    if let Some(last) = &scores.last {
+        let all: Vec<String> = last.iter().enumerate().map(|(q, v)| format!("P{q} {v}")).collect();
+        text(&mut out, 12, height - 14, 14, "start", "bold", &format!("final scores: {}", all.join(", ")));
     }
     out.push_str("</svg>");
     out
 }
 
-fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p: usize, y: i32, viewer: Option<usize>) {
-    let n = s.num_players();
-    let to_move = s.phase != Phase::Terminal && s.current as usize == p;
+fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStudio, q: usize, y: i32, viewer: Option<usize>) {
+    let pl = &p.players[q];
+    let to_move = p.phase != PhaseName::End && p.current_player as usize == q;
     let _ = write!(
         out,
         "<rect x=\"6\" y=\"{y}\" width=\"{}\" height=\"{ROW_H}\" rx=\"8\" fill=\"#fffdf7\" stroke=\"{}\" stroke-width=\"{}\"/>",
@@ -217,11 +287,12 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
         if to_move { "#c0392b" } else { "#8a7a5a" },
         if to_move { 3 } else { 1 }
     );
-    student(out, 20, y + 16, p);
-    let you = if viewer == Some(p) { " (you)" } else { "" };
-    let fm = if s.first_master as usize == p { ", First Master (+4)" } else { "" };
+    student(out, 20, y + 16, q);
+    let you = if viewer == Some(q) { " (you)" } else { "" };
+    let fm = if p.first_master == Some(q as u8) { ", First Master (+4)" } else { "" };
     let turn = if to_move { " - to move" } else { "" };
-    text(out, 32, y + 21, 14, "start", "bold", &format!("P{p}{you}: {} public points{fm}{turn}", s.public_score(game, p)));
+    let public = scores.public.get(q).copied().unwrap_or(0);
+    text(out, 32, y + 21, 14, "start", "bold", &format!("P{q}{you}: {public} public points{fm}{turn}"));
     text(
         out,
         16,
@@ -229,13 +300,23 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
         11,
         "start",
         "normal",
-        &format!("dice {} | students on board {}/{STUDENTS} | inspiration {}", s.active[p], s.pool[p], s.tokens[p]),
+        &format!("dice {} | students on board {}/{STUDENTS} | inspiration {}", pl.dice, pl.students_on_board, pl.inspiration),
     );
+    // The paint of the player to move is what a swap gives.
     let mut cx = 16;
-    for c in 0..NUM_COLOURS {
-        for _ in 0..s.cyl[p][c] {
+    for (c, &count) in pl.paint.array().iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        if to_move {
+            open_field(out, "give", COLOUR_NAMES[c]);
+        }
+        for _ in 0..count {
             cylinder(out, cx, y + 48, c);
             cx += 11;
+        }
+        if to_move {
+            out.push_str("</g>");
         }
     }
     if cx == 16 {
@@ -243,7 +324,7 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
     }
     // Paintings owned: small tiles (name in two lines, then points and category), five to a
     // row, two rows, then a count.
-    let owned: Vec<usize> = s.paintings_of(p).collect();
+    let owned: Vec<usize> = pl.paintings.iter().filter_map(|name| painting_id(game, name)).collect();
     for (k, &i) in owned.iter().enumerate().take(10) {
         if let Some(c) = game.data.paintings.get(i) {
             let cat = c.category as usize % CATEGORY.len();
@@ -262,69 +343,52 @@ fn player_row(out: &mut String, s: &AtelierStudioState, game: &AtelierStudio, p:
     if owned.len() > 10 {
         text(out, 16 + 5 * 108, y + 130, 10, "start", "normal", &format!("+{}", owned.len() - 10));
     }
-    // Patrons.
+    // Patrons: held (also those drawn from under the deck) and dealt, the known ones face up
+    // in card order, the unknown ones as backs.
     let px0 = 560;
     text(out, px0, y + 21, 11, "start", "bold", "patrons");
-    let mut shown = 0;
-    let mut held_total = 0;
-    for c in 0..NUM_PATRONS {
-        let loc = s.patron_loc[c];
-        let held = loc as usize == p;
-        let dealt = loc == PAT_DEALT + p as u8;
-        if held {
-            held_total += 1;
+    let drawn = p.patrons_under_deck.iter().filter(|u| u.drawn_by == Some(q as u8)).map(|u| &u.patron);
+    let held: Vec<&Option<String>> = pl.patrons.iter().chain(drawn).collect();
+    let mut faces: Vec<(usize, bool)> = held
+        .iter()
+        .filter_map(|c| c.as_deref().and_then(|name| patron_id(game, name)))
+        .map(|c| (c, false))
+        .chain(pl.dealt_patrons.iter().filter_map(|c| c.as_deref().and_then(|name| patron_id(game, name))).map(|c| (c, true)))
+        .collect();
+    faces.sort_unstable();
+    // A player chooses among their own dealt patrons.
+    let choosing = p.phase == PhaseName::KeepPatron && to_move;
+    for (shown, &(c, dealt)) in faces.iter().enumerate().take(6) {
+        let shown = shown as i32;
+        let note = if dealt { "dealt, to choose" } else { "" };
+        let (xx, yy) = (px0 + (shown % 2) * 156, y + 28 + (shown / 2) * 40);
+        let clickable = dealt && choosing;
+        if clickable {
+            open_field(out, "patron", &game.data.patrons[c].name);
         }
-        if !(held || dealt) {
-            continue;
-        }
-        let visible = match viewer {
-            None => true,
-            Some(q) => matches!(known_location(s, q, c), Some(Known::Held(h)) if h == p) || (dealt && q == p),
-        };
-        if visible {
-            let note = if dealt { "dealt, to choose" } else { "" };
-            let (xx, yy) = (px0 + (shown % 2) * 156, y + 28 + (shown / 2) * 40);
-            if shown < 6 {
-                patron_card(out, game, c, xx, yy, note);
-            }
-            shown += 1;
+        patron_card(out, game, c, xx, yy, note);
+        if clickable {
+            out.push_str("</g>");
         }
     }
-    let dealt_hidden = (0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DEALT + p as u8).count() as i32;
-    let known_held = (0..NUM_PATRONS)
-        .filter(|&c| {
-            s.patron_loc[c] as usize == p
-                && match viewer {
-                    None => true,
-                    Some(q) => matches!(known_location(s, q, c), Some(Known::Held(h)) if h == p),
-                }
-        })
-        .count() as i32;
-    let mut backs = held_total - known_held;
-    if viewer.is_some() && viewer != Some(p) {
-        backs += dealt_hidden;
-    }
+    let backs = (held.iter().filter(|c| c.is_none()).count() + pl.dealt_patrons.iter().filter(|c| c.is_none()).count()) as i32;
     for k in 0..backs.min(6) {
         card_back(out, px0 + 318 + (k % 2) * 46, y + 28 + (k / 2) * 40, "patron");
     }
-    if shown == 0 && backs == 0 {
+    if faces.is_empty() && backs == 0 {
         text(out, px0, y + 40, 10, "start", "normal", "none");
     }
-    let _ = n;
-    // Under-deck patron this player put there.
-    if let Some(r) = s.returned.get(p).copied() {
-        let r = r as usize;
-        if r < NUM_PATRONS && s.patron_loc[r] >= PAT_BOTTOM && s.patron_loc[r] != PAT_DECK {
-            let visible = match viewer {
-                None => true,
-                Some(q) => q == p,
-            };
-            let label = if visible {
-                format!("put under the patron deck: {}", game.data.patrons.get(r).map_or("?", |x| x.name.as_str()))
-            } else {
-                "put a patron under the deck".to_string()
-            };
-            text(out, 16, y + ROW_H - 8, 9, "start", "normal", &label);
+    // The patron this player put under the deck, while it is there.
+    let n = p.players.len();
+    let first = position::first_start_player(p, n);
+    for (i, u) in p.patrons_under_deck.iter().enumerate() {
+        if (first + i) % n != q || u.drawn_by.is_some() {
+            continue;
         }
+        let label = match &u.patron {
+            Some(name) => format!("put under the patron deck: {name}"),
+            None => "put a patron under the deck".to_string(),
+        };
+        text(out, 16, y + ROW_H - 8, 9, "start", "normal", &label);
     }
 }

@@ -25,7 +25,7 @@ pub enum Colour {
 const COLOURS: [Colour; NUM_COLOURS] = [Colour::Blue, Colour::Yellow, Colour::Red, Colour::Green, Colour::Violet];
 
 impl Colour {
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
     /// A stored piece (`colour + 1`, 0 = empty) as an optional colour.
@@ -52,7 +52,7 @@ impl ColourCounts {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
         ColourCounts { blue: a[0], yellow: a[1], red: a[2], green: a[3], violet: a[4] }
     }
-    fn array(&self) -> [u8; NUM_COLOURS] {
+    pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
         [self.blue, self.yellow, self.red, self.green, self.violet]
     }
     fn total(&self) -> usize {

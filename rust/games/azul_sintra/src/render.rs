@@ -1,14 +1,16 @@
-//! Text rendering of the whole table.
+//! Text rendering of the whole table, read from the position (`position::to_position`).
 
 use std::fmt::Write;
 
 use crate::components::{colour_name, space_name, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
-use crate::state::{AzulSintraState, Phase};
-use crate::{AzulSintra, NUM_ROUNDS};
+use crate::position::{self, Colour, ColourCounts, FaceName, PhaseName};
+use crate::state::AzulSintraState;
+use crate::AzulSintra;
 
 const SHORT: [char; NUM_COLOURS] = ['B', 'Y', 'R', 'G', 'V'];
 
-fn counts(c: &[u8; NUM_COLOURS]) -> String {
+fn counts(c: &ColourCounts) -> String {
+    let c = c.array();
     let parts: Vec<String> = (0..NUM_COLOURS).filter(|&i| c[i] > 0).map(|i| format!("{} {}", c[i], colour_name(i))).collect();
     if parts.is_empty() {
         "-".to_string()
@@ -17,79 +19,70 @@ fn counts(c: &[u8; NUM_COLOURS]) -> String {
     }
 }
 
-fn piece(v: u8) -> char {
-    if v == 0 {
-        '.'
-    } else {
-        SHORT.get(v as usize - 1).copied().unwrap_or('?')
-    }
+fn piece(v: Option<Colour>) -> char {
+    v.map_or('.', |c| SHORT[c.index()])
 }
 
 pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
+    let p = position::to_position(s, game);
     let mut out = String::new();
-    let phase = match s.phase {
-        Phase::StartPlayer => "set-up: choosing the start player".to_string(),
-        Phase::Strips => format!("set-up: strips of player {} slot {}", s.setup_player, s.setup_slot),
-        Phase::RoundTrack => "set-up: round track".to_string(),
-        Phase::Fill => format!("filling factory {}", s.fill_factory),
-        Phase::Play => format!("player {} to play", s.current),
-        Phase::Keep => format!("player {} chooses the piece to keep from slot {}", s.current, s.keep_slot),
-        Phase::End => "game over".to_string(),
+    let pd = &p.pending;
+    let mover = p.to_move.unwrap_or(0);
+    let phase = match p.phase {
+        PhaseName::StartPlayer => "set-up: choosing the start player".to_string(),
+        PhaseName::Strips => format!("set-up: strips of player {} slot {}", pd.setup_player.unwrap_or(0), pd.setup_slot.unwrap_or(0)),
+        PhaseName::RoundTrack => "set-up: round track".to_string(),
+        PhaseName::Fill => format!("filling factory {}", pd.fill_factory.unwrap_or(0)),
+        PhaseName::Play => format!("player {mover} to play"),
+        PhaseName::Keep => format!("player {mover} chooses the piece to keep from slot {}", pd.keep_slot.unwrap_or(0)),
+        PhaseName::End => "game over".to_string(),
     };
     let side = if game.side_b() { "B" } else { "A" };
     let _ = writeln!(
         out,
         "Azul: Stained Glass of Sintra; {}; side {side}; round {} of 6; {phase}",
         salon_core::Game::components(game).label(),
-        (s.round as usize + 1).min(NUM_ROUNDS)
+        p.round
     );
-    let track: Vec<String> = (0..NUM_ROUNDS)
-        .map(|i| match s.round_track(i) {
-            Some(c) => colour_name(c).to_string(),
-            None => "-".to_string(),
-        })
-        .collect();
+    let track: Vec<String> = p.round_track.iter().map(|c| c.map_or_else(|| "-".to_string(), |c| colour_name(c.index()).to_string())).collect();
     let _ = writeln!(out, "round track I-VI: {}", track.join(" "));
-    let _ = writeln!(out, "start player: {}; start tile: {}", s.start_player, match (s.tile_in_centre, s.tile_holder()) {
+    let start = p.start_player.map_or_else(|| "-".to_string(), |sp| sp.to_string());
+    let _ = writeln!(out, "start player: {start}; start tile: {}", match (p.start_tile.in_centre, p.start_tile.holder) {
         (true, _) => "centre".to_string(),
         (false, Some(h)) => format!("player {h}"),
         (false, None) => "-".to_string(),
     });
-    let _ = writeln!(out, "bag: {} | tower: {}", counts(&s.bag), counts(&s.tower));
-    for f in 0..game.num_factories() {
-        let _ = writeln!(out, "factory {f}: {}", counts(&s.factories[f]));
+    let _ = writeln!(out, "bag: {} | tower: {}", counts(&p.bag), counts(&p.tower));
+    for (f, c) in p.factories.iter().enumerate() {
+        let _ = writeln!(out, "factory {f}: {}", counts(c));
     }
-    let _ = writeln!(out, "centre: {}", counts(&s.centre));
-    for p in 0..game.num_players {
-        let b = s.board(p);
+    let _ = writeln!(out, "centre: {}", counts(&p.centre));
+    for (pl, b) in p.boards.iter().enumerate() {
         let _ = writeln!(
             out,
-            "player {p}: score {}, broken glass space {} ({}), resets {}, glazier over slot {}",
+            "player {pl}: score {}, broken glass space {} ({}), resets {}, glazier over slot {}",
             b.score,
-            b.track,
-            game.track_value(b.track as usize),
+            b.broken_glass,
+            game.track_value(b.broken_glass as usize),
             b.resets,
             b.glazier
         );
-        for slot in 0..NUM_SLOTS {
-            let strip = if b.has_strip(slot) {
-                let layout: Vec<String> = (0..STRIP_SPACES)
-                    .map(|i| format!("{}:{}", space_name(s.space_kind(game, p, slot, i)), piece(b.filled[slot][i])))
-                    .collect();
-                format!("strip {} face {} [{}]", b.strip[slot], if b.face[slot] == 0 { 'a' } else { 'b' }, layout.join(" "))
-            } else if b.placed == 0 {
-                "(not set up)".to_string()
-            } else {
-                "(removed)".to_string()
+        for (slot, sl) in b.slots.iter().enumerate().take(NUM_SLOTS) {
+            let face = if sl.face == FaceName::A { 0 } else { 1 };
+            let strip = match (sl.present, sl.strip) {
+                (true, Some(st)) => {
+                    let kinds = game.faces[st as usize % NUM_SLOTS][face];
+                    let layout: Vec<String> = (0..STRIP_SPACES)
+                        .map(|i| format!("{}:{}", space_name(kinds[i]), piece(sl.pieces.get(i).copied().flatten())))
+                        .collect();
+                    format!("strip {st} face {} [{}]", if face == 0 { 'a' } else { 'b' }, layout.join(" "))
+                }
+                (_, None) => "(not set up)".to_string(),
+                (false, Some(_)) => "(removed)".to_string(),
             };
             let g = if b.glazier as usize == slot { "*" } else { " " };
-            let _ = writeln!(
-                out,
-                "  {g}slot {slot}: {strip} window {}{} (value {})",
-                piece(b.window[slot][0]),
-                piece(b.window[slot][1]),
-                game.window_values[slot]
-            );
+            let window = |k: usize| piece(sl.window.get(k).copied().flatten());
+            let _ = writeln!(out, "  {g}slot {slot}: {strip} window {}{} (value {})", window(0), window(1), game.window_values[slot]);
         }
     }
     out

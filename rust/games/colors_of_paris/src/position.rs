@@ -31,7 +31,7 @@ impl Pigments {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
         Pigments { red: a[0], yellow: a[1], blue: a[2], orange: a[3], green: a[4], violet: a[5], white: a[6], black: a[7] }
     }
-    fn array(&self) -> [u8; NUM_COLOURS] {
+    pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
         [self.red, self.yellow, self.blue, self.orange, self.green, self.violet, self.white, self.black]
     }
 }
@@ -49,7 +49,7 @@ impl<T: Copy> PerTool<T> {
     fn of(a: [T; 3]) -> Self {
         PerTool { tube: a[0], palette: a[1], brush: a[2] }
     }
-    fn array(&self) -> [T; 3] {
+    pub(crate) fn array(&self) -> [T; 3] {
         [self.tube, self.palette, self.brush]
     }
 }
