@@ -58,19 +58,25 @@ NEXT_CLICK = """(move) => {
   window.salonPage.clicks.forEach(c => Object.entries(c).forEach(([k, v]) => done.add(k + '=' + v)));
   let best = null, bestScore = 0;
   board.querySelectorAll('[data-field].salon-clickable').forEach(el => {
-    const pairs = new Map();
-    for (let e = el; e && e !== board; e = e.parentElement) {
-      const f = e.getAttribute('data-field');
-      if (f !== null && !pairs.has(f)) pairs.set(f, e.getAttribute('data-value'));
-    }
+    if (!window.salonPage.keeps(move, el)) return;
     let score = 0;
-    for (const [k, v] of pairs) {
+    for (const [k, v] of Object.entries(window.salonPage.pairsOf(el))) {
       if (k in move.fields && text(move.fields[k]) === v && !done.has(k + '=' + v)) score += 1;
     }
     if (score > bestScore) { best = el; bestScore = score; }
   });
-  if (best) best.setAttribute('data-test-next', '1');
-  return best !== null;
+  if (!best) return null;
+  best.setAttribute('data-test-next', '1');
+  best.scrollIntoView({block: 'center', inline: 'center'});
+  // A point of the element not covered by another one: a real mouse click there; none (a card
+  // under others of its stack): the click event on the element itself.
+  const r = best.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === best || best.contains(hit))) return {x, y};
+  }
+  return {x: null, y: null};
 }"""
 
 
@@ -191,14 +197,21 @@ def _play_by_board(session: Session, move: dict[str, Any], version: int) -> bool
     (the choice is left for the list)."""
     page = session.page
     for _ in range(6):
-        if not page.evaluate(NEXT_CLICK, move):
+        point = page.evaluate(NEXT_CLICK, move)
+        if point is None:
             return False
         target = page.locator("[data-test-next='1']")
-        try:
-            target.click(timeout=1500)
-        except Exception:  # covered by another drawing element: the click event itself
-            target.dispatch_event("click")
-        if int(page.evaluate("Number(document.body.dataset.version)")) > version or page.evaluate("window.salonPage.busy"):
+        if os.environ.get("DEBUG_CLICKS"):
+            print("click", move["text"], target.evaluate("e => e.outerHTML.slice(0, 80)"), page.evaluate("window.salonPage.clicks"),
+                  page.evaluate("window.salonPage.view.version"), page.evaluate("window.salonPage.view.moves.map(m => m.text).join('|')"))
+        if point["x"] is not None:
+            page.mouse.click(point["x"], point["y"])
+        else:
+            target.dispatch_event("click", timeout=5000)
+        if os.environ.get("DEBUG_CLICKS"):
+            print("after", page.evaluate("[window.salonPage.busy, document.body.dataset.version, window.salonPage.clicks]"), version)
+        # One evaluation: the answer may arrive between two.
+        if page.evaluate(f"() => Number(document.body.dataset.version) > {version} || window.salonPage.busy"):
             return True
         left = page.locator(f"#choice-list button[data-action='{move['action']}']")
         if left.count() and page.locator("#choice-list button").count() == 1:
@@ -210,6 +223,8 @@ def _play_from_list(session: Session, move: dict[str, Any]) -> None:
     page = session.page
     button = page.locator(f"#choice-list button[data-action='{move['action']}']")
     if not button.count() or not button.first.is_visible():
+        if os.environ.get("DEBUG_CLICKS"):
+            print("list", move, page.evaluate("[window.salonPage.view.version, window.salonPage.view.your_turn, window.salonPage.view.moves.map(m => m.text).join('|')]"))
         page.evaluate(f"document.querySelector(\"#moves button[data-action='{move['action']}']\").closest('details').open = true")
         button = page.locator(f"#moves button[data-action='{move['action']}']")
     button.first.click()

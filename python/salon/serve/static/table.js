@@ -4,7 +4,8 @@
 // Moving by clicking on the board: every element of the game's SVG that a player would click
 // carries data-field="<name>" data-value="<value>", a key and value of the fields of the legal
 // moves (Move.fields; docs/pictures.md). A click names the pairs of the clicked element and its
-// ancestors; the legal moves of which every click names a field (with the move's value) remain.
+// ancestors; the legal moves remain that every click names (a field with the move's value) and
+// none contradicts (see consistent).
 // One left: it is played. Several: the elements that could narrow the choice are highlighted and
 // the remaining moves are offered as buttons (for fields no element shows). A click that names
 // no legal move resets the selection.
@@ -84,11 +85,28 @@
     return false;
   }
 
+  function consistent(move, clickList) {
+    // Every click names one of the move's fields with the move's value, and names no field of
+    // the move with another value, except a value it also gives a matching field: a pigment
+    // names both pay_1 and pay_2 with its colour, the students on a pile name from, to and pile
+    // (an element may name more fields than a move uses: the legal moves decide).
+    for (const pairs of clickList) {
+      const matched = new Set();
+      for (const [field, value] of pairs) {
+        if (Object.prototype.hasOwnProperty.call(move.fields, field) && fieldText(move.fields[field]) === value) matched.add(value);
+      }
+      if (matched.size === 0) return false;
+      for (const [field, value] of pairs) {
+        if (Object.prototype.hasOwnProperty.call(move.fields, field) && fieldText(move.fields[field]) !== value && !matched.has(value)) return false;
+      }
+    }
+    return true;
+  }
+
   function possible(clickList) {
-    // The legal moves each click of the list names a field of (an element may name more
-    // fields than a move uses: the legal moves decide which apply).
+    // The legal moves still consistent with the clicks of the move being chosen.
     if (!view || !view.your_turn) return [];
-    return view.moves.filter(m => clickList.every(pairs => named(m, pairs)));
+    return view.moves.filter(m => consistent(m, clickList));
   }
 
   function selectedPairs() {
@@ -135,7 +153,7 @@
         const pairs = pairsOf(el);
         const fresh = new Map(Array.from(pairs).filter(([k, v]) => !chosen.has(k + "\u0000" + v)));
         selected = clicks.length > 0 && fresh.size === 0;
-        clickable = fresh.size > 0 && moves.some(m => named(m, fresh));
+        clickable = fresh.size > 0 && moves.some(m => named(m, fresh) && consistent(m, clicks.concat([pairs])));
       }
       el.classList.toggle("salon-clickable", clickable);
       el.classList.toggle("salon-selected", selected);
@@ -510,5 +528,12 @@
   }
 
   // For the browser tests and the curious: the page's current view and selection.
-  window.salonPage = { get view() { return view; }, get clicks() { return clicks.map(p => Object.fromEntries(p)); }, get busy() { return busy; } };
+  window.salonPage = {
+    get view() { return view; },
+    get clicks() { return clicks.map(p => Object.fromEntries(p)); },
+    get busy() { return busy; },
+    pairsOf: el => Object.fromEntries(pairsOf(el)),
+    // Whether a click on the element keeps the move among the possible ones.
+    keeps: (move, el) => consistent(move, clicks.concat([pairsOf(el)])),
+  };
 })();
