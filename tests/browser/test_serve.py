@@ -141,8 +141,13 @@ class Session:
     def wait_version_above(self, version: int) -> None:
         self.wait(f"() => Number(document.body.dataset.version) > {version} && !window.salonPage.busy", 30)
 
-    def wait_for_turn(self) -> str:
-        self.wait("() => ['you', 'over'].includes(document.body.dataset.turn) && !window.salonPage.busy", 60)
+    def wait_for_turn(self, after_version: int = -1) -> str:
+        """Waits for a version above ``after_version`` where the seat is to move or the game over."""
+        self.wait(
+            f"() => Number(document.body.dataset.version) > {after_version} && "
+            "['you', 'over'].includes(document.body.dataset.turn) && !window.salonPage.busy",
+            60,
+        )
         return str(self.page.evaluate("document.body.dataset.turn"))
 
     def payloads(self, seat: int, undo: tuple[int, int] | None = None) -> Payloads:
@@ -240,8 +245,11 @@ def test_a_whole_game_by_clicking_against_a_bot(browser: Browser, server: str, t
     annotated = False
     undone = photographed = False
     undo: tuple[int, int] | None = None
-    while session.wait_for_turn() == "you":
+    last: tuple[int, str] | None = None  # the version before our last move, and its text
+    while session.wait_for_turn(last[0] if last else -1) == "you":
         view = session.view()
+        if last is not None:
+            assert view["own"][-1] == last[1]  # the move the clicks meant is the one played
         annotated = annotated or page.locator("#board [data-field]").count() > 0
         if not photographed and own_moves >= 6:
             IMAGES.mkdir(parents=True, exist_ok=True)
@@ -251,9 +259,9 @@ def test_a_whole_game_by_clicking_against_a_bot(browser: Browser, server: str, t
             page.click("#undo")
             session.wait_version_above(view["version"])
             after = session.view()
-            undo = (after["version"], after["ply"])
             assert after["ply"] < view["ply"] and after["your_turn"]
             assert after["own"] == view["own"][:-1]
+            undo = (after["version"], after["ply"])
             undone = True
             view = after
         move = rng.choice(view["moves"])
@@ -262,9 +270,9 @@ def test_a_whole_game_by_clicking_against_a_bot(browser: Browser, server: str, t
         else:
             _play_from_list(session, move)
             list_moves += 1
-        session.wait_version_above(view["version"])
         own_moves += 1
-        assert session.view()["own"][-1] == move["text"]
+        last = (view["version"], move["text"])
+    assert last is not None and session.view()["own"][-1] == last[1]
 
     # The end: scores, the winner, the record.
     assert page.locator("#result").is_visible()
