@@ -158,6 +158,11 @@
       el.classList.toggle("salon-clickable", clickable);
       el.classList.toggle("salon-selected", selected);
     });
+    // A group around clickable things (all the factories, a pile around its cylinder) is not
+    // highlighted itself: its glow would cover the parts a click there cannot use.
+    board.querySelectorAll(".salon-clickable").forEach(el => {
+      for (let e = el.parentElement; e && e !== board; e = e.parentElement) e.classList.remove("salon-clickable");
+    });
   }
 
   function drawSelection(left) {
