@@ -70,4 +70,4 @@ def test_wheel_installs_and_plays_without_rust(tmp_path: Path) -> None:
     pages = _run([str(python), "-c", SERVE_FILES], cwd=tmp_path, env=clean)
     assert "index.html" in pages.stdout and "table.js" in pages.stdout, pages.stdout
     serve = subprocess.run([str(venv / "bin" / "salon"), "serve"], cwd=tmp_path, env=clean, capture_output=True, text=True)
-    assert serve.returncode == 2 and "pip install 'salon[serve]'" in serve.stderr, serve.stderr
+    assert serve.returncode == 2 and "pip install 'starlette>=1.10' 'uvicorn>=0.54'" in serve.stderr, serve.stderr

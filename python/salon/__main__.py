@@ -6,7 +6,7 @@
     salon arena --all-games ...       the same on every registered game, records and one HTML viewer
     salon replay FILE [--step]        verify a record file, or step through one game
     salon view FILE -o game.html      the HTML replay viewer of one game
-    salon serve [--host H] [--port P] play in a browser (needs the serve extra: pip install 'salon[serve]')
+    salon serve [--host H] [--port P] play in a browser (needs the extra salon[serve]: Starlette and uvicorn)
     salon bench                       the benchmark workloads (benches/report.py)
     salon demo                        bots play every configuration (kept for `make demo`)
 
@@ -349,8 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="play in a browser: a local web app (needs the serve extra)",
                        description="Start a local web app to play the games in a browser against bots (or watch bots "
-                       "play), one table per browser tab; review uploaded records. Needs the serve extra: "
-                       "pip install 'salon[serve]'. See docs/serve.md.")
+                       "play), one table per browser tab; review uploaded records. Needs the extra salon[serve] "
+                       "(Starlette and uvicorn). See docs/serve.md.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
     p.add_argument("--bot-threads", type=int, help="threads the bots think on (default: the number of CPUs, at least 2)")

@@ -21,7 +21,7 @@ def test_without_the_extra_it_says_how_to_install_it(monkeypatch: pytest.MonkeyP
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("salon: error: `salon serve` needs starlette and uvicorn")
-    assert "pip install 'salon[serve]'" in err and "Traceback" not in err
+    assert "pip install 'starlette>=1.10' 'uvicorn>=0.54'" in err and "Traceback" not in err
 
 
 def test_a_busy_port_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import importlib.util
 
-INSTALL_HINT = "pip install 'salon[serve]' (or, in a clone: pip install -r requirements/serve.txt)"
+INSTALL_HINT = (
+    "pip install 'starlette>=1.10' 'uvicorn>=0.54' (the extra salon[serve]; in a clone: pip install -r requirements/serve.txt)"
+)
 
 
 def missing_dependencies() -> list[str]:
