@@ -12,10 +12,10 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml requirements/test.txt requirements/adapters.txt requirements/train.txt
+$(STAMP): pyproject.toml requirements/test.txt requirements/adapters.txt requirements/train.txt requirements/serve.txt
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet -r requirements/test.txt -r requirements/adapters.txt -r requirements/train.txt
+	$(PIP) install --quiet -r requirements/test.txt -r requirements/adapters.txt -r requirements/train.txt -r requirements/serve.txt
 	touch $(STAMP)
 
 .PHONY: venv
@@ -33,6 +33,12 @@ wheel: venv ## Build the abi3 manylinux wheel (one for every Python >= 3.11) int
 .PHONY: demo
 demo: build ## The main job: an arena of the strongest bots on every game; records and an HTML viewer in replays/
 	$(PY) -m salon arena --all-games --bots mcts:200,greedy --games 4 --jobs 2 --out replays --html replays/game.html --html-game colors_of_paris
+
+SERVE_HOST ?= 127.0.0.1
+SERVE_PORT ?= 8000
+.PHONY: serve
+serve: build ## Play in the browser: the local web app on SERVE_HOST:SERVE_PORT (default 127.0.0.1:8000)
+	$(PY) -m salon serve --host $(SERVE_HOST) --port $(SERVE_PORT)
 
 .PHONY: test
 test: build ## Every test: Rust (nextest), Python (pytest, benchmarks run once), browser, types and stubs, fuzzing
@@ -71,7 +77,7 @@ browser: venv ## Install chromium (apt) and playwright (pip) for the browser tes
 	scripts/install-browser.sh $(VENV)
 
 .PHONY: test-browser
-test-browser: build browser ## The HTML replay viewer clicked through in headless chromium
+test-browser: build browser ## The HTML replay viewer and `salon serve` clicked through in headless chromium
 	SALON_REQUIRE_BROWSER=1 $(PY) -m pytest -q tests/browser
 
 .PHONY: typecheck

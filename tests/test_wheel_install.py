@@ -40,6 +40,9 @@ def _run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
     return out  # type: ignore[no-any-return]
 
 
+SERVE_FILES = "from importlib import resources; print(sorted(p.name for p in resources.files('salon.serve').joinpath('static').iterdir()))"
+
+
 def test_wheel_installs_and_plays_without_rust(tmp_path: Path) -> None:
     maturin = shutil.which("maturin", path=str(Path(sys.executable).parent))
     assert maturin, "maturin comes with requirements/test.txt"
@@ -62,3 +65,9 @@ def test_wheel_installs_and_plays_without_rust(tmp_path: Path) -> None:
     assert "1.0" in played.stdout and "uint8" in played.stdout and "200, 3)" in played.stdout, played.stdout
     games = _run([str(venv / "bin" / "salon"), "games"], cwd=tmp_path, env=clean)
     assert "colors_of_paris" in games.stdout
+    # The browser app's page files ship in the wheel; without the serve extra, `salon serve`
+    # says how to install it.
+    pages = _run([str(python), "-c", SERVE_FILES], cwd=tmp_path, env=clean)
+    assert "index.html" in pages.stdout and "table.js" in pages.stdout, pages.stdout
+    serve = subprocess.run([str(venv / "bin" / "salon"), "serve"], cwd=tmp_path, env=clean, capture_output=True, text=True)
+    assert serve.returncode == 2 and "pip install 'starlette>=1.10' 'uvicorn>=0.54'" in serve.stderr, serve.stderr

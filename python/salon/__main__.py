@@ -6,6 +6,7 @@
     salon arena --all-games ...       the same on every registered game, records and one HTML viewer
     salon replay FILE [--step]        verify a record file, or step through one game
     salon view FILE -o game.html      the HTML replay viewer of one game
+    salon serve [--host H] [--port P] play in a browser (needs the extra salon[serve]: Starlette and uvicorn)
     salon bench                       the benchmark workloads (benches/report.py)
     salon demo                        bots play every configuration (kept for `make demo`)
 
@@ -180,6 +181,28 @@ def _cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------------- serve
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from salon.serve import INSTALL_HINT, missing_dependencies
+
+    missing = missing_dependencies()
+    if missing:
+        raise UserError(f"`salon serve` needs {' and '.join(missing)}, which are not installed: {INSTALL_HINT}")
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"--port must be from 0 to 65535 (0: any free port), got {args.port}")
+    if args.bot_threads is not None and args.bot_threads < 1:
+        raise UserError("--bot-threads must be at least 1")
+    from salon.serve.server import serve
+
+    try:
+        serve(args.host, args.port, bot_threads=args.bot_threads, quiet=args.quiet)
+    except OSError as err:
+        raise UserError(f"cannot listen on {args.host}:{args.port}: {err.strerror or err}") from None
+    return 0
+
+
 # ----------------------------------------------------------------------------------- bench
 
 
@@ -323,6 +346,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)")
     p.add_argument("--line", type=int, help="the record's line in the file (default: the first record)")
     p.set_defaults(run=_cmd_view)
+
+    p = sub.add_parser("serve", help="play in a browser: a local web app (needs the serve extra)",
+                       description="Start a local web app to play the games in a browser against bots (or watch bots "
+                       "play), one table per browser tab; review uploaded records. Needs the extra salon[serve] "
+                       "(Starlette and uvicorn). See docs/serve.md.")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
+    p.add_argument("--bot-threads", type=int, help="threads the bots think on (default: the number of CPUs, at least 2)")
+    p.add_argument("--quiet", action="store_true", help="log warnings only")
+    p.set_defaults(run=_cmd_serve)
 
     p = sub.add_parser("bench", help="run the benchmark workloads of a checkout (benches/report.py)",
                        description="Time the benchmark workloads (single states, batched vector env, OpenSpiel "

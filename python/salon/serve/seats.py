@@ -1,0 +1,104 @@
+"""Who sits where: a person, or a bot (random, greedy, MCTS with a time or simulation budget)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from salon import _core
+from salon.serve.errors import BadRequestError
+
+KINDS = ("human", "random", "greedy", "mcts")
+MIN_SECONDS, MAX_SECONDS = 0.05, 60.0
+MAX_SIMULATIONS = 1_000_000
+MAX_NAME = 40
+DEFAULT_MCTS_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a table. An MCTS bot thinks ``seconds`` per move, or runs ``simulations``
+    per move when no time is given (deterministic for a seed)."""
+
+    kind: str
+    seconds: float | None = None
+    simulations: int | None = None
+    name: str = ""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    def label(self) -> str:
+        """What the page shows for the seat."""
+        if self.human:
+            return self.name or "a person"
+        if self.kind == "mcts":
+            if self.seconds is not None:
+                return f"MCTS bot, {self.seconds:g} s per move"
+            return f"MCTS bot, {self.simulations} simulations per move"
+        return f"{self.kind} bot"
+
+    def record_name(self) -> str:
+        """The seat in the record's ``players`` (a bot spec as `salon arena` writes them)."""
+        if self.human:
+            return self.name or "human"
+        if self.kind == "mcts":
+            return f"mcts:{self.seconds:g}s" if self.seconds is not None else f"mcts:{self.simulations}"
+        return self.kind
+
+    def budget(self) -> dict[str, Any] | None:
+        """The search budget shown while the bot thinks (``None`` for a person or a fast bot)."""
+        if self.kind != "mcts":
+            return None
+        return {"seconds": self.seconds, "simulations": None if self.seconds is not None else self.simulations}
+
+    def make_bot(self, seed: int) -> _core.Bot:
+        if self.kind == "mcts":
+            if self.seconds is not None:
+                return _core.Bot("mcts", time_limit=self.seconds, seed=seed)
+            return _core.Bot("mcts", simulations=self.simulations, seed=seed)
+        return _core.Bot(self.kind, seed=seed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seconds": self.seconds, "simulations": self.simulations, "name": self.name}
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise BadRequestError(f"{where} must be a number, got {value!r}")
+    return float(value)
+
+
+def parse_seat(data: Any, where: str) -> SeatSpec:
+    """A seat from the JSON of a request: ``{"kind": "mcts", "seconds": 1}``, ``{"kind": "human"}``..."""
+    if isinstance(data, str):
+        data = {"kind": data}
+    if not isinstance(data, dict):
+        raise BadRequestError(f"{where} must be an object such as {{\"kind\": \"random\"}}")
+    unknown = sorted(set(data) - {"kind", "seconds", "simulations", "name"})
+    if unknown:
+        raise BadRequestError(f"{where}: unknown field {unknown[0]!r} (fields: kind, seconds, simulations, name)")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise BadRequestError(f"{where}.kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise BadRequestError(f"{where}.name must be a text of at most {MAX_NAME} characters")
+    seconds = data.get("seconds")
+    simulations = data.get("simulations")
+    if kind != "mcts":
+        if seconds is not None or simulations is not None:
+            raise BadRequestError(f"{where}: only an MCTS bot takes seconds or simulations")
+        return SeatSpec(kind, name=name.strip() if kind == "human" else "")
+    if seconds is not None and simulations is not None:
+        raise BadRequestError(f"{where}: give an MCTS bot seconds or simulations, not both")
+    if simulations is not None:
+        if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= MAX_SIMULATIONS:
+            raise BadRequestError(f"{where}.simulations must be an integer from 1 to {MAX_SIMULATIONS}, got {simulations!r}")
+        return SeatSpec("mcts", simulations=simulations)
+    secs = DEFAULT_MCTS_SECONDS if seconds is None else _number(seconds, f"{where}.seconds")
+    if not MIN_SECONDS <= secs <= MAX_SECONDS:
+        raise BadRequestError(f"{where}.seconds must be from {MIN_SECONDS:g} to {MAX_SECONDS:g}, got {secs:g}")
+    return SeatSpec("mcts", seconds=secs)

@@ -1,0 +1,323 @@
+"""Table sessions: one game at a table, its seats, its log, and the task that moves bots and chance.
+
+All changes to a table happen on the event loop's thread; a bot thinks on a worker thread on a
+clone of the state (``bots.BotWorkers``). Every change bumps ``version``, and pages wait for a
+version above the one they show (long polling, ``wait_change``), so a bot's moves reach the page
+one at a time, ``pace`` seconds apart.
+
+Each table and each of its seats has its own unguessable key (``secrets.token_urlsafe``): a
+seat's page can ask for that seat's view only, and tables never see each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from salon import _core, records
+from salon.serve import views
+from salon.serve.bots import BotWorkers, Thought
+from salon.serve.errors import (
+    BadRequestError,
+    GameNotOverError,
+    GameOverError,
+    NotYourTurnError,
+    StaleViewError,
+    TableNotFoundError,
+    TooManyTablesError,
+)
+from salon.serve.seats import SeatSpec
+
+log = logging.getLogger("salon.serve")
+
+SPECTATOR = -1
+MAX_PACE = 5.0
+KEY_BYTES = 16
+
+
+def _key() -> str:
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+@dataclass
+class LogEntry:
+    """One move of the game: who made it, its text, and the text each seat may read."""
+
+    actor: int
+    text: str
+    shown: list[str]
+
+
+@dataclass
+class Thinking:
+    """A bot searching for its move (shown with its budget while it thinks)."""
+
+    seat: int
+    started: float
+    budget: dict[str, Any] | None
+
+
+@dataclass
+class Table:
+    """A game played at one table, from its set-up to the end, then again on "new game"."""
+
+    game: _core.Game
+    seats: list[SeatSpec]
+    workers: BotWorkers
+    pace: float = 0.0
+    seed: int | None = None
+    id: str = field(default_factory=_key)
+    version: int = 0
+    games_played: int = 0
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed if self.seed is not None else secrets.randbits(64))
+        # A key per human seat; a table of bots only gets a spectator key (the whole table).
+        self.keys: dict[str, int] = {_key(): p for p, spec in enumerate(self.seats) if spec.human}
+        if not self.keys:
+            self.keys[_key()] = SPECTATOR
+        self.last_seen = time.monotonic()
+        self._changed = asyncio.Event()
+        self._think_lock = asyncio.Lock()
+        self._epoch = 0
+        self._driver: asyncio.Task[None] | None = None
+        self._driver_epoch = 0
+        self._start_game()
+
+    # ------------------------------------------------------------------ the game's life
+
+    def _start_game(self) -> None:
+        self._epoch += 1
+        self.game_seed = self._rng.getrandbits(63)
+        self.state = self.game.new_initial_state(seed=self.game_seed)
+        self.bots: list[_core.Bot | None] = [
+            None if spec.human else spec.make_bot(self._rng.getrandbits(63)) for spec in self.seats
+        ]
+        self.log: list[LogEntry] = []
+        self.resigned: int | None = None
+        self.thinking: Thinking | None = None
+        self.last_thought: dict[int, Thought] = {}
+        self.failure: str | None = None
+        self.games_played += 1
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.state.is_terminal()
+
+    @property
+    def has_humans(self) -> bool:
+        return any(spec.human for spec in self.seats)
+
+    def seat_of(self, key: str) -> int:
+        for known, seat in self.keys.items():
+            if secrets.compare_digest(known, key):
+                return seat
+        raise TableNotFoundError("no such seat at this table (the address is wrong or the table has expired)")
+
+    def key_of(self, seat: int) -> str:
+        return next(k for k, s in self.keys.items() if s == seat)
+
+    def _bump(self) -> None:
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_change(self, after: int, timeout: float) -> None:
+        """Returns once ``version`` is above ``after``, or after ``timeout`` seconds."""
+        if self.version > after or timeout <= 0:
+            return
+        event = self._changed
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    def _apply(self, action: int) -> None:
+        """Applies a legal action (checked by the engine) and logs it with each seat's text."""
+        state = self.state
+        actor = state.current_player()
+        text = state.action_to_string(action)
+        kind = "chance"
+        if actor != _core.CHANCE:
+            kind = next((m.kind for m in state.legal_moves if m.action == action), "move")
+        state.apply_action(action)
+        shown = [views.describe(state, p, actor, kind, text) for p in range(len(self.seats))]
+        self.log.append(LogEntry(actor, text, shown))
+
+    # --------------------------------------------------------------- bots and chance
+
+    def start(self) -> None:
+        """Lets chance and the bots play until a person is to move (or the game ends)."""
+        if self._driver is not None and not self._driver.done():
+            if self._driver_epoch == self._epoch:
+                return
+        self._driver_epoch = self._epoch
+        self._driver = asyncio.get_running_loop().create_task(self._drive(self._epoch))
+
+    async def _drive(self, epoch: int) -> None:
+        try:
+            while epoch == self._epoch and not self.over:
+                state = self.state
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    action = self._rng.choices([a for a, _ in outcomes], weights=[w for _, w in outcomes])[0]
+                    self._apply(action)
+                    self._bump()
+                    continue
+                seat = state.current_player()
+                bot = self.bots[seat]
+                if bot is None:
+                    return
+                async with self._think_lock:
+                    if epoch != self._epoch:
+                        return
+                    self.thinking = Thinking(seat, time.monotonic(), self.seats[seat].budget())
+                    self._bump()
+                    thought = await self.workers.choose(bot, state.clone())
+                if epoch != self._epoch:
+                    return
+                self.thinking = None
+                self.last_thought[seat] = thought
+                self._apply(thought.action)
+                self._bump()
+                if self.pace > 0 and not self.over:
+                    await asyncio.sleep(self.pace)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # a bug, not a user's mistake: shown on the page, the server goes on
+            log.exception("table %s: the bot or chance driver failed", self.id)
+            self.failure = f"{type(err).__name__}: {err}"
+            self.thinking = None
+            self._bump()
+
+    def close(self) -> None:
+        self._epoch += 1
+        if self._driver is not None:
+            self._driver.cancel()
+
+    # ------------------------------------------------------------ what a person does
+
+    def _check_turn(self, seat: int, version: Any) -> None:
+        if self.over:
+            raise GameOverError("the game is over: start a new game")
+        if version is not None:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise BadRequestError(f"version must be an integer, got {version!r}")
+            if version != self.version:
+                raise StaleViewError(
+                    f"the table has changed since your view (version {version}, now {self.version}): look again"
+                )
+        if seat == SPECTATOR or self.state.is_chance_node() or self.state.current_player() != seat:
+            raise NotYourTurnError("it is not your turn")
+
+    def play(self, seat: int, body: Any) -> None:
+        """A person's move: ``{"action": id}`` or ``{"kind": ..., "fields": {...}}``, optionally
+        with the ``version`` of the view it was chosen on."""
+        if not isinstance(body, dict):
+            raise BadRequestError('a move is a JSON object: {"action": 12} or {"kind": "take", "fields": {...}}')
+        self._check_turn(seat, body.get("version"))
+        if "action" in body:
+            action = body["action"]
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise BadRequestError(f"action must be an integer id, got {action!r}")
+        elif "kind" in body:
+            kind, fields = body["kind"], body.get("fields", {})
+            if not isinstance(kind, str) or not isinstance(fields, dict):
+                raise BadRequestError("kind must be a text and fields an object")
+            if not all(isinstance(v, (bool, int, str)) for v in fields.values()):
+                raise BadRequestError("field values must be texts, integers or booleans")
+            action = self.state.find_move(kind, **fields).action
+        else:
+            raise BadRequestError('a move needs "action" (an id) or "kind" and "fields"')
+        self._apply(action)
+        self._bump()
+        self.start()
+
+    def undo(self, seat: int) -> None:
+        """Takes back the seat's last decision and everything after it (bots' moves, chance)."""
+        if self.over:
+            raise GameOverError("the game is over: start a new game")
+        if seat == SPECTATOR:
+            raise NotYourTurnError("a spectator cannot take moves back")
+        last = max((i for i, e in enumerate(self.log) if e.actor == seat), default=None)
+        if last is None:
+            raise _core.NothingToUndoError("you have made no move to take back")
+        self._epoch += 1  # a bot thinking now is forgotten
+        self.thinking = None
+        while len(self.log) > last:
+            self.state.pop()
+            self.log.pop()
+        self._bump()
+        self.start()
+
+    def resign(self, seat: int) -> None:
+        if self.over:
+            raise GameOverError("the game is over already")
+        if seat == SPECTATOR:
+            raise NotYourTurnError("a spectator cannot resign")
+        self._epoch += 1
+        self.thinking = None
+        self.resigned = seat
+        self._bump()
+
+    def new_game(self) -> None:
+        """A new deal at the same table (same game and seats, fresh seeds)."""
+        self._start_game()
+        self._bump()
+        self.start()
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (``salon-record``); only once it is over, as it holds every hidden card."""
+        if not self.over:
+            raise GameNotOverError("the record is available at the end of the game (it shows every hidden card)")
+        rec = records.record_of(self.state, [spec.record_name() for spec in self.seats])
+        if self.resigned is not None:
+            rec["resigned"] = self.resigned
+        return rec
+
+
+class TableRegistry:
+    """Every table of the app, found by id; idle tables expire."""
+
+    def __init__(self, workers: BotWorkers, *, max_tables: int = 500, idle_seconds: float = 6 * 3600) -> None:
+        self.workers = workers
+        self.max_tables = max_tables
+        self.idle_seconds = idle_seconds
+        self._tables: dict[str, Table] = {}
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def create(self, game: _core.Game, seats: list[SeatSpec], *, pace: float, seed: int | None) -> Table:
+        self.expire()
+        if len(self._tables) >= self.max_tables:
+            raise TooManyTablesError(f"the server holds {self.max_tables} tables already; try again later")
+        table = Table(game, seats, self.workers, pace=pace, seed=seed)
+        self._tables[table.id] = table
+        table.start()
+        return table
+
+    def seat(self, table_id: str, key: str) -> tuple[Table, int]:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableNotFoundError("no such table (the address is wrong or the table has expired)")
+        seat = table.seat_of(key)
+        table.last_seen = time.monotonic()
+        return table, seat
+
+    def expire(self) -> None:
+        now = time.monotonic()
+        for tid, table in list(self._tables.items()):
+            if now - table.last_seen > self.idle_seconds:
+                table.close()
+                del self._tables[tid]
+
+    def close(self) -> None:
+        for table in self._tables.values():
+            table.close()
+        self._tables.clear()

@@ -1,0 +1,131 @@
+"""What a seat's page may receive: its own drawing, its own view as data, its own legal moves,
+and the moves of the game described so that no card hidden from it is named.
+
+A move's text may name a hidden card ("deal B07 to player 1", "keep patron The Banker"). The
+hidden values are found without any game's rules: the texts (card and patron names) that the
+whole position (``to_dict``) holds more often than the seat's view (``observation_dict``).
+A move whose text names one of them right after it was made is shown to that seat by its kind
+only. Bots' search statistics name candidate moves, so only their counts are sent.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from salon import _core
+
+if TYPE_CHECKING:
+    from salon.serve.tables import Table
+
+SPECTATOR = -1
+
+
+def _texts(value: Any, out: Counter[str]) -> Counter[str]:
+    if isinstance(value, dict):
+        for v in value.values():
+            _texts(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _texts(v, out)
+    elif isinstance(value, str):
+        out[value] += 1
+    return out
+
+
+def hidden_values(state: _core.State, seat: int) -> set[str]:
+    """The texts of the position that ``seat`` may not see (card and patron names)."""
+    if state.game().perfect_information:
+        return set()
+    whole = _texts(state.to_dict(), Counter())
+    seen = _texts(state.observation_dict(seat), Counter())
+    return set((whole - seen).keys())
+
+
+def names_any(text: str, values: set[str]) -> bool:
+    """Whether ``text`` names one of ``values`` as a whole word ("The Muse" is not in "The Museum")."""
+    return any(re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", text) for v in values if v)
+
+
+def describe(state_after: _core.State, seat: int, actor: int, kind: str, text: str) -> str:
+    """The text of a move as ``seat`` may read it, given the state right after the move."""
+    if actor == seat or not names_any(text, hidden_values(state_after, seat)):
+        return text
+    if actor == _core.CHANCE:
+        return "a card you cannot see is dealt or drawn"
+    return kind.replace("_", " ") + " (a card you cannot see)"
+
+
+def _winners(table: Table) -> list[int]:
+    state = table.state
+    if table.resigned is None:
+        returns = state.returns()
+        best = max(returns)
+        return [p for p, r in enumerate(returns) if r == best and r > 0]
+    scores = state.scores()
+    others = [p for p in range(len(table.seats)) if p != table.resigned]
+    best_score = max(scores[p] for p in others)
+    return [p for p in others if scores[p] == best_score]
+
+
+def seat_payload(table: Table, seat: int) -> dict[str, Any]:
+    """Everything a seat's page receives about its table (a spectator, at a table of bots only,
+    sees the whole table)."""
+    state = table.state
+    game = table.game
+    whole = seat == SPECTATOR
+    to_move = None if table.over or state.is_chance_node() else state.current_player()
+    your_turn = to_move is not None and to_move == seat
+    thinking = None
+    if table.thinking is not None:
+        thinking = {
+            "seat": table.thinking.seat,
+            "elapsed": round(time.monotonic() - table.thinking.started, 3),
+            "budget": table.thinking.budget,
+        }
+    moves = []
+    if your_turn:
+        moves = [{"action": m.action, "kind": m.kind, "fields": m.fields, "text": m.text} for m in state.legal_moves]
+    result = None
+    if table.over:
+        result = {
+            "scores": state.scores(),
+            "returns": state.returns(),
+            "winners": _winners(table),
+            "resigned": table.resigned,
+        }
+    return {
+        "table": table.id,
+        "seat": seat,
+        "version": table.version,
+        "game": {
+            "name": game.name,
+            "title": game.long_name,
+            "spec": str(game),
+            "perfect_information": game.perfect_information,
+        },
+        "players": [
+            {"seat": p, "label": spec.label(), "kind": spec.kind, "human": spec.human, "budget": spec.budget()}
+            for p, spec in enumerate(table.seats)
+        ],
+        "ply": state.ply,
+        "games_played": table.games_played,
+        "to_move": to_move,
+        "chance": state.is_chance_node() and not table.over,
+        "your_turn": your_turn,
+        "thinking": thinking,
+        "last_search": {
+            str(p): {"seconds": round(t.seconds, 3), "simulations": t.simulations} for p, t in table.last_thought.items()
+        },
+        "svg": state.render_svg() if whole else state.render_svg(seat),
+        "observation": state.to_dict() if whole else state.observation_dict(seat),
+        "moves": moves,
+        "log": [{"actor": e.actor, "text": e.text if whole else e.shown[seat]} for e in table.log],
+        "can_undo": not whole and not table.over and any(e.actor == seat for e in table.log),
+        "over": table.over,
+        "result": result,
+        "failure": table.failure,
+        "pace": table.pace,
+    }
