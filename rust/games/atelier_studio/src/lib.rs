@@ -66,6 +66,16 @@ impl AtelierStudio {
         let rerolls = 2 * (n + rounds * 4 * n + inspiration_gain);
         setup + turns + dice + paintings + patrons + rerolls
     }
+
+    /// The id of a painting by its name in the component file.
+    pub(crate) fn painting_id(&self, name: &str) -> Option<usize> {
+        self.data.paintings.iter().position(|c| c.name == name)
+    }
+
+    /// The id of a patron card by its name in the component file.
+    pub(crate) fn patron_id(&self, name: &str) -> Option<usize> {
+        self.data.patrons.iter().position(|c| c.name == name)
+    }
 }
 
 impl Game for AtelierStudio {

@@ -1,4 +1,5 @@
-//! Observations, information states and resampling of hidden information.
+//! Observation tensors, what each player knows of the patrons, and resampling of hidden
+//! information (the observation and information-state strings are written in `render`).
 //!
 //! Hidden information is the patron cards only: a player sees the patrons they hold, the two
 //! dealt to them at setup, and where the patron they put under the deck is (still under the
@@ -12,15 +13,11 @@
 //! other players' hands and pending deals, the shuffled deck, and the under-deck positions
 //! of cards put there by other players. Every consistent assignment is equally likely.
 
-use std::fmt::Write;
-
 use salon_core::{TensorWriter, Xoshiro256StarStar};
 
-use crate::actions::faces_string;
-use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
 use crate::state::{
-    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK,
-    STUDENTS, TOKENS,
+    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, P_DECK,
 };
 use crate::AtelierStudio;
 
@@ -137,148 +134,6 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
         w.put(if p < n { s.public_score(game, p) as f32 } else { 0.0 });
     }
     debug_assert_eq!(w.position(), OBS_SIZE);
-}
-
-fn patron_name(game: &AtelierStudio, c: usize) -> &str {
-    game.data.patrons.get(c).map_or("?", |p| p.name.as_str())
-}
-
-fn painting_label(game: &AtelierStudio, card: u8) -> String {
-    match game.data.paintings.get(card as usize) {
-        Some(c) => format!(
-            "{} [{} {}vp cost {} students {}{}; {}]",
-            c.name,
-            CATEGORY_NAMES[c.category as usize % CATEGORY_NAMES.len()],
-            c.points,
-            c.cost_string(),
-            c.students,
-            if c.masterpiece { " masterpiece" } else { "" },
-            c.power.describe()
-        ),
-        None => "(empty)".to_string(),
-    }
-}
-
-/// The table as `viewer` sees it (`None`: everything, for `render`).
-pub fn describe(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
-    let n = s.num_players();
-    let mut t = String::new();
-    let _ = writeln!(
-        t,
-        "round {} | phase: {} | start player P{} | to move P{}{}",
-        s.round,
-        s.phase.name(),
-        s.start,
-        s.current,
-        if s.end_round != 0 { format!(" | end triggered: last round {}", s.end_round) } else { String::new() }
-    );
-    if matches!(s.phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain) {
-        let _ = writeln!(
-            t,
-            "dice rolled: [{}] | option A used: {} | option B used: {} | turn powers used: {:#x}",
-            faces_string(&s.rolled),
-            s.did_dice_action,
-            s.did_inspire,
-            s.turn_power_used
-        );
-    }
-    if s.phase == Phase::MoveStudents {
-        let _ = writeln!(t, "moving a student of P{} (moved already: {})", s.move_player(), s.sub_moved);
-    }
-    if s.paint_stage != 0 || s.phase == Phase::ReturnStudents || s.phase == Phase::PowerGain {
-        let _ = writeln!(t, "painting {} from slot {} | count left {}", painting_label(game, s.paint_card), s.paint_slot, s.sub_count);
-    }
-    let piles: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{} {}", COLOUR_NAMES[c], s.piles[c])).collect();
-    let _ = writeln!(t, "piles: {} | inspiration supply {}/{}", piles.join(", "), s.token_supply, TOKENS);
-    for slot in 0..DISPLAY {
-        let _ = writeln!(t, "  slot {slot}: {}", painting_label(game, s.display[slot]));
-    }
-    let _ = writeln!(
-        t,
-        "painting deck {} cards | patron deck {} + {} under",
-        s.deck_count(),
-        s.patron_deck_count(),
-        s.bottom_len - s.bottom_head
-    );
-    for p in 0..n {
-        let cyl: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.cyl[p][c], &COLOUR_NAMES[c][..1])).collect();
-        let st: Vec<String> = (0..NUM_COLOURS).map(|c| format!("{}{}", s.students[p][c], &COLOUR_NAMES[c][..1])).collect();
-        let held = s.patron_loc.iter().filter(|&&l| l as usize == p).count();
-        let in_turn = p == s.cur()
-            && matches!(s.phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron | Phase::Refill);
-        let dice = if in_turn { format!("{} rolled, {} unspent", s.active[p], s.rolled_count()) } else { s.active[p].to_string() };
-        let _ = writeln!(
-            t,
-            "P{p}: score {} | dice {} | paint {} | students on piles {} board {}/{} | inspiration {} | patrons {} (drawn {}){}",
-            s.public_score(game, p),
-            dice,
-            cyl.join(" "),
-            st.join(" "),
-            s.pool[p],
-            STUDENTS,
-            s.tokens[p],
-            held,
-            s.patron_draws[p],
-            if s.first_master as usize == p { " | FIRST MASTER" } else { "" }
-        );
-        for i in s.paintings_of(p) {
-            let _ = writeln!(t, "    painted {}", painting_label(game, i as u8));
-        }
-    }
-    // Patrons: everything for render, what the viewer knows otherwise.
-    for c in 0..NUM_PATRONS {
-        let text = match viewer {
-            None => {
-                let loc = s.patron_loc[c];
-                let place = if (loc as usize) < n {
-                    format!("held by P{loc}")
-                } else if loc >= PAT_BOTTOM {
-                    format!("under the deck, position {}", loc - PAT_BOTTOM)
-                } else if loc >= PAT_DECK {
-                    "in the deck".to_string()
-                } else {
-                    format!("dealt to P{}", loc.wrapping_sub(PAT_DEALT))
-                };
-                Some(place)
-            }
-            Some(q) => match known_location(s, q, c) {
-                Some(Known::Held(p)) => Some(format!("held by P{p}")),
-                Some(Known::DealtToMe) => Some("dealt to me".to_string()),
-                Some(Known::UnderDeck) => Some("under the deck (put there by me)".to_string()),
-                None => None,
-            },
-        };
-        if let Some(place) = text {
-            let desc = game.data.patrons.get(c).map(|x| x.describe()).unwrap_or_default();
-            let _ = writeln!(t, "patron {} ({desc}): {place}", patron_name(game, c));
-        }
-    }
-    if s.phase == Phase::Terminal {
-        let scores: Vec<String> = (0..n).map(|p| format!("P{p} {}", s.full_score(game, p))).collect();
-        let _ = writeln!(t, "final scores: {}", scores.join(", "));
-    }
-    t
-}
-
-pub fn observation_string(s: &AtelierStudioState, game: &AtelierStudio, player: usize) -> String {
-    format!("observer P{player}\n{}", describe(s, game, Some(player)))
-}
-
-pub fn information_state_string(s: &AtelierStudioState, game: &AtelierStudio, player: usize) -> String {
-    // Everything the player remembers is part of the state: the public board, the public
-    // counters (patron draws per player, round) and the patrons whose place they know.
-    let mut t = observation_string(s, game, player);
-    let under: Vec<String> = (s.bottom_head..s.bottom_len)
-        .map(|i| {
-            let by = (0..s.num_players()).find(|&p| s.returned[p] == s.bottom[i as usize]);
-            match by {
-                Some(p) if p == player => format!("{} (mine)", patron_name(game, s.bottom[i as usize] as usize)),
-                _ => "unknown".to_string(),
-            }
-        })
-        .collect();
-    let _ = writeln!(t, "under the patron deck, top first: [{}]", under.join(", "));
-    t
 }
 
 pub fn resample(

@@ -272,6 +272,12 @@ pub(crate) fn first_start_player(p: &Position, n: usize) -> usize {
     (p.start_player as usize + n * MAX_ROUNDS as usize - (p.round.max(1) as usize - 1)) % n.max(1)
 }
 
+/// The player who decides now: the turn player, or in a die-3 action the student mover.
+pub(crate) fn acting(p: &Position) -> usize {
+    let n = p.players.len().max(1);
+    (p.current_player as usize + p.pending.move_offset.unwrap_or(0) as usize) % n
+}
+
 /// The state's phase of a position phase name.
 pub(crate) fn phase_of(name: PhaseName) -> Phase {
     PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::Terminal, |(_, ph)| *ph)

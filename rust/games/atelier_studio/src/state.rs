@@ -863,7 +863,7 @@ impl State for AtelierStudioState {
     }
 
     fn observation_string(&self, game: &AtelierStudio, player: usize) -> String {
-        crate::observation::observation_string(self, game, player)
+        crate::render::observation_string(self, game, player)
     }
 
     fn observation_tensor(&self, game: &AtelierStudio, player: usize, out: &mut [f32]) {
@@ -871,7 +871,7 @@ impl State for AtelierStudioState {
     }
 
     fn information_state_string(&self, game: &AtelierStudio, player: usize) -> Option<String> {
-        Some(crate::observation::information_state_string(self, game, player))
+        Some(crate::render::information_state_string(self, game, player))
     }
 
     fn resample_from_infostate(

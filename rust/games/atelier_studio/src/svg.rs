@@ -17,7 +17,7 @@ use std::fmt::Write;
 use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
-use crate::position::{self, phase_of, PhaseName, Position, Stage};
+use crate::position::{self, acting, phase_of, PhaseName, Position, Stage};
 use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
 use crate::AtelierStudio;
 
@@ -137,27 +137,18 @@ pub(crate) struct Scores {
     pub last: Option<Vec<i32>>,
 }
 
+impl Scores {
+    pub(crate) fn of(s: &AtelierStudioState, game: &AtelierStudio) -> Self {
+        let n = s.num_players();
+        Scores {
+            public: (0..n).map(|p| s.public_score(game, p)).collect(),
+            last: (s.phase == Phase::Terminal).then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
+        }
+    }
+}
+
 pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
-    let n = s.num_players();
-    let scores = Scores {
-        public: (0..n).map(|p| s.public_score(game, p)).collect(),
-        last: (s.phase == Phase::Terminal).then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
-    };
-    draw(&position::to_position(s, game, viewer), &scores, game, viewer)
-}
-
-fn painting_id(game: &AtelierStudio, name: &str) -> Option<usize> {
-    game.data.paintings.iter().position(|c| c.name == name)
-}
-
-fn patron_id(game: &AtelierStudio, name: &str) -> Option<usize> {
-    game.data.patrons.iter().position(|c| c.name == name)
-}
-
-/// The player who decides now: the turn player, or in a die-3 action the student mover.
-fn acting(p: &Position) -> usize {
-    let n = p.players.len().max(1);
-    (p.current_player as usize + p.pending.move_offset.unwrap_or(0) as usize) % n
+    draw(&position::to_position(s, game, viewer), &Scores::of(s, game), game, viewer)
 }
 
 /// The picture of a position (`viewer` only labels it: the position is already the view).
@@ -253,7 +244,7 @@ pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: 
     let painting_slot = p.pending.painting.as_ref().filter(|pt| pt.stage != Stage::Refill).map(|pt| pt.slot as usize);
     for (slot, card) in p.display.iter().enumerate() {
         let hl = painting_slot == Some(slot);
-        let id = card.as_deref().and_then(|name| painting_id(game, name));
+        let id = card.as_deref().and_then(|name| game.painting_id(name));
         if id.is_some() {
             open_field(&mut out, "slot", slot);
         }
@@ -324,7 +315,7 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
     }
     // Paintings owned: small tiles (name in two lines, then points and category), five to a
     // row, two rows, then a count.
-    let owned: Vec<usize> = pl.paintings.iter().filter_map(|name| painting_id(game, name)).collect();
+    let owned: Vec<usize> = pl.paintings.iter().filter_map(|name| game.painting_id(name)).collect();
     for (k, &i) in owned.iter().enumerate().take(10) {
         if let Some(c) = game.data.paintings.get(i) {
             let cat = c.category as usize % CATEGORY.len();
@@ -351,9 +342,9 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
     let held: Vec<&Option<String>> = pl.patrons.iter().chain(drawn).collect();
     let mut faces: Vec<(usize, bool)> = held
         .iter()
-        .filter_map(|c| c.as_deref().and_then(|name| patron_id(game, name)))
+        .filter_map(|c| c.as_deref().and_then(|name| game.patron_id(name)))
         .map(|c| (c, false))
-        .chain(pl.dealt_patrons.iter().filter_map(|c| c.as_deref().and_then(|name| patron_id(game, name))).map(|c| (c, true)))
+        .chain(pl.dealt_patrons.iter().filter_map(|c| c.as_deref().and_then(|name| game.patron_id(name))).map(|c| (c, true)))
         .collect();
     faces.sort_unstable();
     // A player chooses among their own dealt patrons.

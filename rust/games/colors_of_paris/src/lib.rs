@@ -58,6 +58,23 @@ impl ColorsOfParis {
     pub fn is_covered(&self, s: usize) -> bool {
         s < 32 && self.covered & (1 << s) != 0
     }
+
+    /// The wheel action facing bottom sector `b` when the wheel is at `rotation` (wheel
+    /// sector w faces bottom sector (w + rotation) mod sectors).
+    pub(crate) fn action_facing(&self, rotation: u8, b: usize) -> components::WheelAction {
+        let n = self.data.num_sectors.max(1);
+        self.data.wheel[(b + n - rotation as usize % n) % n]
+    }
+
+    /// The id of a painting card by its name in the component file.
+    pub(crate) fn painting_id(&self, name: &str) -> Option<usize> {
+        self.data.paintings.iter().position(|p| p.name == name)
+    }
+
+    /// The id of a bonus card by its name in the component file.
+    pub(crate) fn bonus_id(&self, name: &str) -> Option<usize> {
+        self.data.bonus_cards.iter().position(|b| b.name == name)
+    }
 }
 
 impl Game for ColorsOfParis {

@@ -1,4 +1,5 @@
-//! Observation tensor and string, information state.
+//! Observation tensor and information state (the observation string is written in `render`,
+//! from the observer's view of the position).
 //!
 //! Hidden information: the painting deck and the bonus deck are face down, and bonus cards
 //! are held face down. Draws are chance nodes over the cards not yet out, so the state holds
@@ -12,12 +13,9 @@
 //! every public fact of the past that matters for the future (cards removed, paintings
 //! finished, whites used, tokens taken) is kept in the state itself.
 
-use std::fmt::Write;
-
 use salon_core::TensorWriter;
 
 use crate::components::*;
-use crate::scoring;
 use crate::state::*;
 use crate::ColorsOfParis;
 
@@ -128,156 +126,6 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
     debug_assert_eq!(w.position(), TENSOR_SIZE);
 }
 
-fn pigments_text(st: &ColorsOfParisState, q: usize) -> String {
-    let mut parts = Vec::new();
-    for (c, name) in COLOUR_NAMES.iter().enumerate() {
-        if st.pig[q][c] > 0 {
-            parts.push(format!("{} {name}", st.pig[q][c]));
-        }
-    }
-    if parts.is_empty() {
-        "none".to_string()
-    } else {
-        parts.join(", ")
-    }
-}
-
-pub(crate) fn card_text(st: &ColorsOfParisState, g: &ColorsOfParis, c: usize) -> String {
-    let p = &g.data.paintings[c];
-    let mut grid = String::new();
-    for sq in 0..9 {
-        let col = COLOUR_NAMES[p.grid[sq] as usize];
-        let cell = if st.whites[c] >> sq & 1 == 1 {
-            "W".to_string()
-        } else if st.fill[c] >> sq & 1 == 1 {
-            col[..1].to_uppercase()
-        } else {
-            col[..1].to_string()
-        };
-        grid.push_str(&cell);
-        if sq % 3 == 2 && sq < 8 {
-            grid.push('/');
-        }
-    }
-    format!("#{c} {:?} {}pts [{grid}]", p.name, p.points)
-}
-
-fn bonus_text(g: &ColorsOfParis, b: usize) -> String {
-    g.data.bonus_cards.get(b).map(|x| format!("#{b} {:?}", x.name)).unwrap_or_default()
-}
-
-/// The public table plus what `player` alone may see (their bonus cards).
-pub(crate) fn observation_string(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize) -> String {
-    let mut s = String::new();
-    write_public(st, g, &mut s);
-    let over = st.phase == PH_OVER;
-    for q in 0..st.np() {
-        let _ = write!(s, "player {q}{}:", if q == player { " (you)" } else { "" });
-        let held: Vec<usize> = (0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 1 + q as u8).collect();
-        if st.advanced {
-            if q == player || over {
-                let names: Vec<String> = held.iter().map(|&b| bonus_text(g, b)).collect();
-                let _ = write!(s, " bonus cards [{}]", names.join(", "));
-            } else {
-                let _ = write!(s, " {} bonus cards face down", held.len());
-            }
-        }
-        let _ = writeln!(s, " public score {}", scoring::score(st, g, q, over));
-    }
-    s
-}
-
 pub(crate) fn information_state_string(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize) -> String {
-    format!("observer: player {player}\n{}", observation_string(st, g, player))
-}
-
-/// Everything public: the wheel, spaces, easels, players' pigments, tools and paintings.
-pub(crate) fn write_public(st: &ColorsOfParisState, g: &ColorsOfParis, s: &mut String) {
-    let d = &g.data;
-    let _ = writeln!(s, "round {} | {} | first player {} | wheel offset {}", st.round, PHASE_NAMES[st.phase as usize % 9], st.first, st.rot);
-    if st.phase == PH_RESOLVE {
-        let _ = writeln!(s, "pending: {}{}", SUB_NAMES[st.sub as usize % 7], if st.sub == SUB_PAINT { format!(" ({} left)", st.paint_left) } else { String::new() });
-    }
-    if let salon_core::Actor::Player(p) = st.actor_kind() {
-        let _ = writeln!(s, "to move: player {p}");
-    }
-    if st.end_triggered {
-        let _ = writeln!(s, "end triggered: this is the last round");
-    }
-    let _ = write!(s, "supply:");
-    for (name, v) in COLOUR_NAMES.iter().zip(st.supply) {
-        let _ = write!(s, " {name} {v}");
-    }
-    let _ = writeln!(s, " | tokens tube {} palette {} brush {}", st.tokens[0], st.tokens[1], st.tokens[2]);
-    let mut space = 0usize;
-    for b in 0..d.num_sectors {
-        let k = d.bottom[b] as usize;
-        if k == 0 {
-            let _ = writeln!(s, "sector {b}: FORBIDDEN (blocks {})", st.kind_of_sector(g, b).name());
-            continue;
-        }
-        let _ = write!(s, "sector {b}: {} |", st.kind_of_sector(g, b).name());
-        for _ in 0..k {
-            let occ = if g.is_covered(space) {
-                "tile".to_string()
-            } else if st.occ[space] == NONE {
-                "free".to_string()
-            } else {
-                format!("P{}{}", st.occ[space], if st.done >> space & 1 == 1 { " done" } else { "" })
-            };
-            let _ = write!(s, " space {space}: {occ};");
-            space += 1;
-        }
-        let _ = writeln!(s);
-    }
-    for (name, sp) in [("first player", SP_FIRST), ("copy", SP_COPY), ("rotate", SP_ROTATE)] {
-        let occ = if st.occ[sp] == NONE { "free".to_string() } else { format!("P{}{}", st.occ[sp], if st.done >> sp & 1 == 1 { " done" } else { "" }) };
-        let _ = write!(s, "{name}: {occ}; ");
-    }
-    let _ = write!(s, "white:");
-    for q in 0..st.np() {
-        let _ = write!(s, " P{q} {}/{} open", st.white_open[q], st.white_placed[q]);
-    }
-    let _ = writeln!(s);
-    for e in 0..g.num_easels {
-        let c = st.easel[e];
-        if c == NONE {
-            let _ = writeln!(s, "easel {e}: empty");
-        } else {
-            let _ = writeln!(s, "easel {e}: {}", card_text(st, g, c as usize));
-        }
-    }
-    let removed: Vec<String> = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_REMOVED).map(|c| c.to_string()).collect();
-    let _ = writeln!(s, "painting deck {} | removed [{}] | bonus deck {}", st.deck_len(), removed.join(","), st.bonus_deck_len());
-    for q in 0..st.np() {
-        let t = st.tools[q];
-        let _ = write!(
-            s,
-            "P{q}: pigments {} | tube {} ({}) palette {} ({}) brush {} ({}) | dev {:?} | assistants {}{} ({} to place, {} open)",
-            pigments_text(st, q),
-            t[0],
-            st.tool_value(g, q, TUBE),
-            t[1],
-            st.tool_value(g, q, PALETTE),
-            t[2],
-            st.tool_value(g, q, BRUSH),
-            st.dev[q],
-            st.assistants[q],
-            if st.hired[q] > 0 { format!(" +{} next round", st.hired[q]) } else { String::new() },
-            st.to_place[q],
-            st.unresolved[q],
-        );
-        if st.advanced {
-            let name = d.painters.get(st.painter[q] as usize).map(|x| x.name.as_str()).unwrap_or("none");
-            let _ = write!(s, " | painter {name}");
-        }
-        let _ = writeln!(s, " | finished {} (whites {})", st.finished[q], st.whites_used[q]);
-        for c in 0..NUM_PAINTINGS {
-            if st.card_loc[c] == LOC_HELD + q as u8 {
-                let _ = writeln!(s, "  painting {}", card_text(st, g, c));
-            } else if st.card_loc[c] == LOC_DONE + q as u8 {
-                let _ = writeln!(s, "  finished {}", card_text(st, g, c));
-            }
-        }
-    }
+    format!("observer: player {player}\n{}", crate::render::observation_string(st, g, player))
 }

@@ -293,6 +293,16 @@ pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Op
     }
 }
 
+/// The player to decide, `None` at chance nodes and at the end.
+pub(crate) fn acting(p: &Position) -> Option<usize> {
+    match p.phase {
+        PhaseName::FirstPlayer | PhaseName::Painters | PhaseName::Refill | PhaseName::End => None,
+        PhaseName::Resolution if p.pending.sub_decision == Some(SubDecision::DrawBonus) => None,
+        PhaseName::Rotation => Some(p.pending.rotating_player.unwrap_or(p.to_move) as usize),
+        _ => Some(p.to_move as usize),
+    }
+}
+
 pub(crate) fn position_json(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> String {
     pos::write(&to_position(st, g, viewer))
 }

@@ -190,12 +190,6 @@ impl ColorsOfParisState {
         d.wheel[(sector + n - self.rot as usize % n) % n]
     }
 
-    /// The wheel action facing bottom sector `b`.
-    pub(crate) fn kind_of_sector(&self, g: &ColorsOfParis, b: usize) -> WheelAction {
-        let n = g.data.num_sectors;
-        g.data.wheel[(b + n - self.rot as usize % n) % n]
-    }
-
     pub(crate) fn tool_value(&self, g: &ColorsOfParis, p: usize, t: usize) -> u8 {
         let lvl = self.tools[p][t].clamp(1, TRACK_LEN as u8) as usize;
         g.data.tracks[t][lvl - 1]
@@ -897,7 +891,7 @@ impl State for ColorsOfParisState {
     }
 
     fn observation_string(&self, game: &ColorsOfParis, player: usize) -> String {
-        crate::observation::observation_string(self, game, player)
+        crate::render::observation_string(self, game, player)
     }
 
     fn observation_tensor(&self, game: &ColorsOfParis, player: usize, out: &mut [f32]) {

@@ -17,7 +17,7 @@ use std::fmt::Write;
 use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
 use crate::components::{COLOUR_NAMES, NUM_COLOURS, TOOL_NAMES, TRACK_LEN, WHITE};
-use crate::position::{self, Canvas, PhaseName, Position, SubDecision};
+use crate::position::{self, acting, Canvas, PhaseName, Position};
 use crate::scoring;
 use crate::state::*;
 use crate::ColorsOfParis;
@@ -52,10 +52,6 @@ fn pigment(out: &mut String, x: i32, y: i32, c: usize) {
         FILL.get(c).copied().unwrap_or("#888"),
         COLOUR_NAMES.get(c).copied().unwrap_or("?")
     );
-}
-
-fn painting_id(g: &ColorsOfParis, name: &str) -> Option<usize> {
-    g.data.paintings.iter().position(|p| p.name == name)
 }
 
 /// A painting card with its 3x3 grid: pale = still to paint, full colour = painted, W = white.
@@ -141,16 +137,6 @@ pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<
     draw(&position::to_position(st, g, viewer), &scores, g, viewer)
 }
 
-/// The player to decide, `None` at chance nodes and at the end.
-fn acting(p: &Position) -> Option<usize> {
-    match p.phase {
-        PhaseName::FirstPlayer | PhaseName::Painters | PhaseName::Refill | PhaseName::End => None,
-        PhaseName::Resolution if p.pending.sub_decision == Some(SubDecision::DrawBonus) => None,
-        PhaseName::Rotation => Some(p.pending.rotating_player.unwrap_or(p.to_move) as usize),
-        _ => Some(p.to_move as usize),
-    }
-}
-
 /// A placement space drawn by `body`, inside its `space` field.
 fn space_field(out: &mut String, space: usize, body: impl FnOnce(&mut String)) {
     open_field(out, "space", space);
@@ -206,8 +192,7 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
         let a1 = ((b + 1) as f64 / ns as f64) * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
         let am = (a0 + a1) / 2.0;
         let k = d.bottom[b] as usize;
-        // Wheel sector w faces bottom sector (w + rotation) mod sectors.
-        let kind = d.wheel[(b + ns - p.wheel_rotation as usize % ns) % ns].name();
+        let kind = g.action_facing(p.wheel_rotation, b).name();
         let fill = if k == 0 { "#d8d2c4" } else { "none" };
         let _ = write!(
             out,
@@ -298,7 +283,7 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
     text(&mut out, x0, y, 12, "start", "bold", "easels");
     for (e, card) in p.easels.iter().enumerate().take(MAX_EASELS) {
         let ex = x0 + e as i32 * 136;
-        match card.as_deref().and_then(|name| painting_id(g, name)) {
+        match card.as_deref().and_then(|name| g.painting_id(name)) {
             None => {
                 let _ = write!(out, "<rect x=\"{ex}\" y=\"{}\" width=\"128\" height=\"148\" rx=\"5\" fill=\"none\" stroke=\"#bbb\" stroke-dasharray=\"4,3\"/>", y + 8);
                 text(&mut out, ex + 64, y + 80, 10, "middle", "normal", "empty");
@@ -425,7 +410,7 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
     }
     // Paintings in progress: as many as fit in the row's right part (at least 64 px wide
     // each), then a count of the rest, so nothing runs past the picture's edge.
-    let held: Vec<(usize, &Canvas)> = pl.paintings_in_progress.iter().filter_map(|c| painting_id(g, &c.card).map(|id| (id, c))).collect();
+    let held: Vec<(usize, &Canvas)> = pl.paintings_in_progress.iter().filter_map(|c| g.painting_id(&c.card).map(|id| (id, c))).collect();
     let room = WIDTH - 12 - 560;
     // What does not fit is counted in a column of this width at the right.
     const REST: i32 = 84;
@@ -454,7 +439,7 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
     let done: Vec<String> = pl
         .finished_paintings
         .iter()
-        .map(|c| match painting_id(g, &c.card).and_then(|id| g.data.paintings.get(id)) {
+        .map(|c| match g.painting_id(&c.card).and_then(|id| g.data.paintings.get(id)) {
             Some(card) => format!("{} ({})", card.name, card.points),
             None => c.card.clone(),
         })
