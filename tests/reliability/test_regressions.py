@@ -219,3 +219,33 @@ def test_canvas_resampled_movers_can_pay_the_card_they_chose(spec: str) -> None:
             state.apply_action(legal[(seed * 31 + state.ply) % len(legal)])
     assert checked > 20, f"only {checked} target/pay nodes reached"
     assert not stuck, f"{len(stuck)} resamples left the mover unable to pay, first (seed, ply, player): {stuck[:3]}"
+
+
+def test_canvas_positions_completed_from_a_view_keep_the_chosen_card_payable() -> None:
+    """The same hole as crash-59a03a72 in `state_from_dict`: a player's view of the crash
+    position leaves player 2's face-down cards unknown; every completion must let player 2
+    pay for D13, and a whole position where the card cannot be paid is refused."""
+    game = salon.load_game("atelier_canvas", players=3, expert=True, expert_secondary=True)
+    state = game.new_initial_state(seed=_CRASH_59A03A72_SEED)
+    for action in _CRASH_59A03A72_ACTIONS:
+        state.apply_action(action)
+    view = state.observation_dict(0)
+    stuck = [seed for seed in range(40) if _pay_to_the_end(game.state_from_dict(view, seed=seed), seed)]
+    assert not stuck, f"completions where player 2 could not pay D13 (seeds): {stuck[:5]}"
+    # A whole position whose mover holds no black and cannot pay: refused, naming the phase.
+    for seed in range(200):
+        built = game.state_from_dict(view, seed=seed).to_dict()
+        bad = json.loads(json.dumps(built))
+        hand = bad["players"][2]["hand"]
+        others = [c for c in bad["deck"] if c is not None]
+        # Swap player 2's face-down cards for deck cards until the cost is unpayable.
+        hidden = [i for i, h in enumerate(hand) if not h["known"]]
+        for k, i in enumerate(hidden):
+            hand[i]["card"], bad["deck"][bad["deck"].index(others[k])] = others[k], hand[i]["card"]
+        try:
+            game.state_from_dict(bad)
+        except salon.PositionError as e:
+            if "cannot pay" in str(e):
+                assert "phase" in str(e)
+                return
+    pytest.skip("no unpayable swap found among the deck's first cards")

@@ -402,7 +402,7 @@ pub(crate) fn resample(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, r
 /// rest of the cost payable (only such payments are offered), so a payable cost at the
 /// target is payable to the end (crash-59a03a72: a redeal left the target choice but no
 /// way to pay black).
-fn mover_can_go_on(s: &AtelierCanvasState, game: &AtelierCanvas) -> bool {
+pub(crate) fn mover_can_go_on(s: &AtelierCanvasState, game: &AtelierCanvas) -> bool {
     if s.actor(game).player().is_none() {
         return true;
     }

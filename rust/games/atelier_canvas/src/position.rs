@@ -326,8 +326,8 @@ pub(crate) fn position_json(s: &AtelierCanvasState, game: &AtelierCanvas, viewer
 pub(crate) fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
     let p: Position = pos::parse(text)?;
     let has_unknown = p.deck.iter().any(Option::is_none) || p.players.iter().flat_map(|pl| &pl.hand).any(|h| h.card.is_none());
-    // As `resample_from_infostate` does: a player in the middle of paying is known to be
-    // able to finish, so draws that leave the player to move stuck are redrawn.
+    // As `resample_from_infostate` does: a player who chose a card to play (its target, or
+    // paying) is known to be able to pay it, so draws that leave that player stuck are redrawn.
     let mut result = build(game, &p, rng);
     for _ in 0..STUCK_REDRAWS {
         match &result {
@@ -584,6 +584,11 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         s.chance_outcomes(game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
             return Err(invalid(STUCK_FIELD, "nothing can happen from this position (no legal move, no chance outcome)"));
+        }
+        // A card is only offered when its whole cost can be paid: a player choosing its target
+        // or paying must be able to finish (and unknown cards are redrawn until they can).
+        if !crate::observation::mover_can_go_on(&s, game) {
+            return Err(invalid(STUCK_FIELD, "the player to move cannot pay for the card being played"));
         }
     }
     Ok(s)
