@@ -22,7 +22,7 @@ use std::fmt::Write;
 
 use salon_core::{State, Xoshiro256StarStar};
 
-use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC, NUM_CARDS, NUM_OBJECTIVES};
+use crate::components::{NUM_BASIC, NUM_CARDS, NUM_OBJECTIVES};
 use crate::state::*;
 use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS, MAX_ROUNDS};
 
@@ -172,14 +172,6 @@ fn name(game: &AtelierCanvas, c: usize) -> &str {
     game.set.cards.get(c).map(|x| x.id.as_str()).unwrap_or("?")
 }
 
-/// Card names by location, in one pass: discard, being played, each hand, each hand's known cards.
-struct Buckets {
-    discard: String,
-    playing: String,
-    hand: [String; 5],
-    known: [String; 5],
-}
-
 fn add(out: &mut String, name: &str) {
     if !out.is_empty() {
         out.push(' ');
@@ -187,159 +179,10 @@ fn add(out: &mut String, name: &str) {
     out.push_str(name);
 }
 
-fn dash(s: &str) -> &str {
-    if s.is_empty() {
-        "-"
-    } else {
-        s
-    }
-}
-
-fn buckets(s: &AtelierCanvasState, game: &AtelierCanvas) -> Buckets {
-    let mut b = Buckets { discard: String::new(), playing: String::new(), hand: Default::default(), known: Default::default() };
-    for c in 0..NUM_CARDS {
-        let l = s.loc[c];
-        if l == LOC_DISCARD {
-            add(&mut b.discard, name(game, c));
-        } else if l == LOC_PLAYING {
-            add(&mut b.playing, name(game, c));
-        } else if (LOC_HAND..LOC_HAND + 5).contains(&l) {
-            let j = (l - LOC_HAND) as usize;
-            add(&mut b.hand[j], name(game, c));
-            if s.flags[c] & F_KNOWN != 0 {
-                add(&mut b.known[j], name(game, c));
-            }
-        }
-    }
-    b
-}
-
-/// The public table plus `p`'s own hand.
-pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
-    let n = game.players;
-    let bk = buckets(s, game);
-    let mut o = String::new();
-    let _ = writeln!(o, "I am player {p}");
-    let phase = match s.phase {
-        Phase::Deal => format!("dealing to player {}", s.deal_player),
-        Phase::Refill => "refilling the circle".to_string(),
-        Phase::Start => format!("player {} to draw or play", s.current),
-        Phase::Second => {
-            let first = if s.first_take == TAKE_FROM_DECK { "the deck".to_string() } else { format!("slot {}", s.first_take) };
-            format!("player {} second take (first from {first})", s.current)
-        }
-        Phase::DeckDraw => format!("player {} draws from the deck", s.current),
-        Phase::Discard => format!("player {} discards down to 10", s.current),
-        Phase::Target => format!("player {} chooses where {} goes", s.current, name(game, s.sel_card as usize)),
-        Phase::Pay => format!("player {} pays for {}", s.current, name(game, s.sel_card as usize)),
-        Phase::More => format!("player {} may play another card", s.current),
-        Phase::End => "game over".to_string(),
-    };
-    let _ = writeln!(
-        o,
-        "turn {} (round {}): {phase}; paintings {}/{}{}",
-        s.turns,
-        s.turns as usize / n + 1,
-        s.paintings,
-        END_PAINTINGS[n],
-        if s.end_triggered { ", end triggered" } else { "" }
-    );
-    if matches!(s.phase, Phase::Target | Phase::Pay | Phase::More) {
-        let mut need = Vec::new();
-        for c in 0..NUM_BASIC {
-            for _ in 0..s.need_plain[c] + s.need_comp[c] {
-                need.push(COLOUR_NAMES[c]);
-            }
-        }
-        for k in 0..4 {
-            for _ in 0..s.need_pair[k] {
-                need.push(COLOUR_NAMES[5 + k]);
-            }
-        }
-        let target = if s.sel_target == NONE { "-".to_string() } else { name(game, s.sel_target as usize).to_string() };
-        let _ = writeln!(
-            o,
-            "playing {} type, {} placed; unpaid: {}; target {target}",
-            ["blank", "drawn", "painted", "joker"].get(s.play_kind as usize).copied().unwrap_or("-"),
-            s.played,
-            if need.is_empty() { "-".to_string() } else { need.join("+") }
-        );
-    }
-    let circle: Vec<String> = (0..CIRCLE)
-        .map(|i| if s.circle[i] == NONE { format!("{i}:--") } else { format!("{i}:{}", name(game, s.circle[i] as usize)) })
-        .collect();
-    let _ = writeln!(o, "circle {}", circle.join(" "));
-    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", s.deck_count, s.discard_count, dash(&bk.discard));
-    let objectives: Vec<String> = game
-        .set
-        .objectives
-        .iter()
-        .enumerate()
-        .map(|(i, ob)| {
-            let owner = s.objective_owner[i];
-            format!("{}={}", ob.id, if owner == NONE { "open".to_string() } else { format!("p{owner}") })
-        })
-        .collect();
-    let _ = writeln!(o, "objectives {}", objectives.join(" "));
-    if !bk.playing.is_empty() {
-        let _ = writeln!(o, "being played: {}", bk.playing);
-    }
-    for j in 0..n {
-        let hand = if j == p {
-            format!("hand {}", dash(&bk.hand[j]))
-        } else {
-            format!(
-                "{} cards in hand, known: {}",
-                s.hand_count[j],
-                dash(&bk.known[j])
-            )
-        };
-        let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
-        let _ = writeln!(o, "  palette {}", palette_text(s, game, j));
-    }
-    o
-}
-
-pub(crate) fn palette_text(s: &AtelierCanvasState, game: &AtelierCanvas, j: usize) -> String {
-    let mut out = String::new();
-    let pal = LOC_PALETTE + j as u8;
-    for b in 0..crate::components::NUM_BLANK {
-        if s.loc[b] != pal {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push('[');
-        let mut c = b;
-        loop {
-            out.push_str(name(game, c));
-            if s.flags[c] & F_FAKE != 0 {
-                out.push_str("(fake)");
-            } else if kind_of(c) == Kind::Painted {
-                out.push_str("(original)");
-            }
-            if s.flags[c] & F_TAPPED != 0 {
-                out.push('*');
-            }
-            if s.on[c] == NONE {
-                break;
-            }
-            c = s.on[c] as usize;
-            out.push('<');
-        }
-        out.push(']');
-    }
-    if out.is_empty() {
-        out.push('-');
-    }
-    out
-}
-
 /// The observation plus what the player has deduced: the unseen cards by deck epoch and the
 /// number of face-down cards of each epoch in each opponent's hand.
 pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
-    let mut o = observation_string(s, game, p);
+    let mut o = crate::render::observation_string(s, game, p);
     // Unseen cards grouped by epoch, in one pass: (epoch, names, count per player).
     let mut groups: Vec<(u16, String, [u8; 5])> = Vec::new();
     for c in 0..NUM_CARDS {

@@ -115,8 +115,14 @@ impl Basic {
     fn of(a: &[u8; NUM_BASIC]) -> Self {
         Basic { cyan: a[0], magenta: a[1], yellow: a[2], white: a[3], black: a[4] }
     }
-    fn array(&self) -> [u8; NUM_BASIC] {
+    pub(crate) fn array(&self) -> [u8; NUM_BASIC] {
         [self.cyan, self.magenta, self.yellow, self.white, self.black]
+    }
+}
+
+impl Secondary {
+    pub(crate) fn array(&self) -> [u8; 4] {
+        [self.grey, self.red, self.blue, self.green]
     }
 }
 

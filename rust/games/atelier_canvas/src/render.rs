@@ -3,9 +3,9 @@
 
 use std::fmt::Write;
 
-use crate::components::{kind_of, Kind};
+use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC};
 use crate::position::{self, phase_of, PaletteCard};
-use crate::state::AtelierCanvasState;
+use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, END_PAINTINGS};
 
 /// A palette's stacks, each from its blank canvas up: `[B01<D07*]` (`*`: turned this turn).
@@ -96,4 +96,100 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         let _ = writeln!(o, "  palette: {}", palette_text(game, &pl.palette));
     }
     o
+}
+
+/// The public table plus `p`'s own hand, read from `p`'s view of the position (so nothing `p`
+/// may not see can appear); only the points come from the scoring rules.
+pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
+    let v = position::to_position(s, game, Some(p));
+    let n = v.players.len();
+    let t = &v.turn;
+    let playing = t.playing.as_deref().unwrap_or("?");
+    let mut o = String::new();
+    let _ = writeln!(o, "I am player {p}");
+    let current = v.current_player;
+    let phase = match phase_of(v.phase) {
+        Phase::Deal => format!("dealing to player {}", v.deal_player),
+        Phase::Refill => "refilling the circle".to_string(),
+        Phase::Start => format!("player {current} to draw or play"),
+        Phase::Second => {
+            let first = match t.first_take {
+                Some(TAKE_FROM_DECK) => "the deck".to_string(),
+                Some(slot) => format!("slot {slot}"),
+                None => format!("slot {NONE}"),
+            };
+            format!("player {current} second take (first from {first})")
+        }
+        Phase::DeckDraw => format!("player {current} draws from the deck"),
+        Phase::Discard => format!("player {current} discards down to 10"),
+        Phase::Target => format!("player {current} chooses where {playing} goes"),
+        Phase::Pay => format!("player {current} pays for {playing}"),
+        Phase::More => format!("player {current} may play another card"),
+        Phase::End => "game over".to_string(),
+    };
+    let _ = writeln!(
+        o,
+        "turn {} (round {}): {phase}; paintings {}/{}{}",
+        v.turns,
+        v.turns as usize / n + 1,
+        painted_in_palettes(game, &v),
+        END_PAINTINGS.get(n).copied().unwrap_or(0),
+        if v.end_triggered { ", end triggered" } else { "" }
+    );
+    if matches!(phase_of(v.phase), Phase::Target | Phase::Pay | Phase::More) {
+        let (plain, halves, pairs) = (t.needs.plain.array(), t.needs.halves.array(), t.needs.pairs.array());
+        let mut need = Vec::new();
+        for c in 0..NUM_BASIC {
+            need.extend(std::iter::repeat_n(COLOUR_NAMES[c], (plain[c] + halves[c]) as usize));
+        }
+        for (k, &count) in pairs.iter().enumerate() {
+            need.extend(std::iter::repeat_n(COLOUR_NAMES[NUM_BASIC + k], count as usize));
+        }
+        let _ = writeln!(
+            o,
+            "playing {} type, {} placed; unpaid: {}; target {}",
+            t.play_kind.as_deref().unwrap_or("-"),
+            t.played,
+            if need.is_empty() { "-".to_string() } else { need.join("+") },
+            t.target.as_deref().unwrap_or("-")
+        );
+    }
+    let circle: Vec<String> =
+        v.circle.iter().enumerate().map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--"))).collect();
+    let _ = writeln!(o, "circle {}", circle.join(" "));
+    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", v.deck.len(), v.discard.len(), listed(v.discard.iter().cloned()));
+    let objectives: Vec<String> = game
+        .set
+        .objectives
+        .iter()
+        .enumerate()
+        .map(|(i, ob)| {
+            let owner = v.objectives.get(i).copied().flatten();
+            format!("{}={}", ob.id, owner.map_or_else(|| "open".to_string(), |w| format!("p{w}")))
+        })
+        .collect();
+    let _ = writeln!(o, "objectives {}", objectives.join(" "));
+    if let Some(card) = &t.playing {
+        let _ = writeln!(o, "being played: {card}");
+    }
+    for (j, pl) in v.players.iter().enumerate() {
+        let hand = if j == p {
+            format!("hand {}", listed(pl.hand.iter().map(|h| h.card.clone().unwrap_or_default())))
+        } else {
+            let known = pl.hand.iter().filter(|h| h.known).filter_map(|h| h.card.clone());
+            format!("{} cards in hand, known: {}", pl.hand.len(), listed(known))
+        };
+        let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
+        let _ = writeln!(o, "  palette {}", palette_text(game, &pl.palette));
+    }
+    o
+}
+
+/// Paintings on the palettes (originals and fakes): the count that ends the game.
+fn painted_in_palettes(game: &AtelierCanvas, v: &position::Position) -> usize {
+    v.players
+        .iter()
+        .flat_map(|pl| pl.palette.iter().flatten())
+        .filter(|pc| game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted))
+        .count()
 }

@@ -881,7 +881,7 @@ impl State for AtelierCanvasState {
     }
 
     fn observation_string(&self, game: &AtelierCanvas, player: usize) -> String {
-        crate::observation::observation_string(self, game, player)
+        crate::render::observation_string(self, game, player)
     }
 
     fn observation_tensor(&self, game: &AtelierCanvas, player: usize, out: &mut [f32]) {
