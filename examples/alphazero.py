@@ -19,8 +19,14 @@ of the player to move and has two heads:
   search passes (``BatchedSearch(..., pass_players=True)`` calls ``evaluator(obs, mask,
   players)``).
 
-Loss: cross-entropy to the search's policy target + cross-entropy of the value head to the game's
-final win shares + ``--l2`` x the sum of squared weights; Adam (optax).
+Loss: cross-entropy to the search's policy target + cross-entropy of the value head to the value
+target + ``--l2`` x the sum of squared weights; Adam (optax). The value target is
+``--value-mix`` x the game's final win shares + (1 - ``--value-mix``) x the search's root value of
+the position: the final result alone is the same for every position of a game, and a network
+seeing a few hundred games' positions over and over learns to recognise the games instead of
+judging positions (on the 2026-12-01 runs its value loss on fresh games ended worse than a
+constant guess; see docs/learning.md). Each iteration logs ``fresh_value_loss``, the value loss
+on the iteration's new games before training on them, which shows that.
 
 See docs/learning.md, "Training example".
 """
@@ -212,6 +218,27 @@ class Learner:
         self.opt_state = self.jax.tree_util.tree_unflatten(treedef, [self.jnp.asarray(x) for x in leaves])
 
 
+def value_target(ex: Examples, value_mix: float) -> npt.NDArray[np.float32]:
+    """``value_mix`` x final win shares + the rest x the search's root values, in the mover's
+    frame (column k = the player k seats after the mover)."""
+    players = ex.returns.shape[1]
+    target = ex.returns if value_mix >= 1.0 else value_mix * ex.returns + (1.0 - value_mix) * ex.root_values
+    seats = (ex.players[:, None].astype(np.int64) + np.arange(players)[None, :]) % players
+    return np.take_along_axis(target, seats, axis=1).astype(np.float32)
+
+
+def fresh_value_loss(learner: Learner, ex: Examples) -> float:
+    """The network's value loss (cross-entropy to the final win shares) on examples it has not
+    been trained on: a value head that only recognises the games it saw scores badly here."""
+    target = value_target(ex, 1.0)
+    obs = ex.observations.reshape(len(ex), -1)
+    total = 0.0
+    for start in range(0, len(ex), 4096):
+        _, shares = learner.forward(obs[start : start + 4096])
+        total -= float(np.sum(target[start : start + 4096] * np.log(np.maximum(shares, 1e-7))))
+    return total / max(1, len(ex))
+
+
 # ---------------------------------------------------------------------------------------------
 # Replay buffer: the newest ``capacity`` examples, targets in the mover's frame.
 
@@ -224,10 +251,9 @@ class ReplayBuffer:
         self.policy = np.zeros((capacity, actions), np.float32)
         self.value = np.zeros((capacity, players), np.float32)
 
-    def add(self, ex: Examples) -> None:
-        n, players = len(ex), ex.returns.shape[1]
-        seats = (ex.players[:, None].astype(np.int64) + np.arange(players)[None, :]) % players
-        relative = np.take_along_axis(ex.returns, seats, axis=1)
+    def add(self, ex: Examples, value_mix: float = 1.0) -> None:
+        n = len(ex)
+        relative = value_target(ex, value_mix)
         for start in range(0, n, self.capacity):
             rows = slice(start, min(n, start + self.capacity))
             k = rows.stop - rows.start
@@ -365,6 +391,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--train-steps", type=int, default=None,
                    help="train steps per iteration (default: new examples / batch size, at least 50)")
     p.add_argument("--buffer", type=int, default=100_000, help="replay buffer capacity (examples)")
+    p.add_argument("--value-mix", type=float, default=0.5,
+                   help="value target: this share of the final win shares, the rest the search's root value")
     p.add_argument("--eval-games", type=int, default=20, help="evaluation games per opponent (seat-rotated); 0: none")
     p.add_argument("--eval-every", type=int, default=1, help="evaluate every this many iterations")
     p.add_argument("--eval-mcts-simulations", type=int, default=1000)
@@ -379,6 +407,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if not 0.0 <= args.value_mix <= 1.0:
+        sys.exit(f"--value-mix must be between 0 and 1, not {args.value_mix}")
     started = time.monotonic()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -451,7 +481,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{rate:.0f} moves/s", flush=True)
                 last_print = time.monotonic()
         examples = Examples.concatenate(fresh)
-        buffer.add(examples)
+        unseen_value_loss = fresh_value_loss(learner, examples)
+        buffer.add(examples, args.value_mix)
         selfplay_seconds = time.monotonic() - t0
         # Training.
         t1 = time.monotonic()
@@ -472,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         t2 = time.monotonic()
         entry: dict[str, Any] = {
             "iteration": iteration, "game": game.name, "examples": len(examples), "games": len(examples.records),
-            "buffer": buffer.size, "train_steps": steps, **losses,
+            "buffer": buffer.size, "train_steps": steps, **losses, "fresh_value_loss": round(unseen_value_loss, 4),
             "selfplay_seconds": round(selfplay_seconds, 2), "selfplay_moves_per_s": round(len(examples) / selfplay_seconds, 1),
             "simulations_per_s": round(len(examples) * args.simulations / selfplay_seconds, 1),
             "network_share": round(evaluator.seconds / selfplay_seconds, 3), "train_seconds": round(train_seconds, 2),
@@ -485,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             log.write(json.dumps(entry) + "\n")
         buffer.save(out / BUFFER)
         save_checkpoint(out, learner, iteration, rng, meta)
-        shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "selfplay_moves_per_s")}
+        shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "fresh_value_loss", "selfplay_moves_per_s")}
         print(f"[{iteration}] done in {time.monotonic() - t0:.1f} s: {json.dumps(shown)}", flush=True)
         iteration_seconds = time.monotonic() - t0
     return 0

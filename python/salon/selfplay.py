@@ -58,6 +58,9 @@ class Examples:
     """``[N]``: the player to move."""
     returns: npt.NDArray[np.float32]
     """``[N, num_players]``: the final win shares of the example's game."""
+    root_values: npt.NDArray[np.float32]
+    """``[N, num_players]``: the search's value of the position for every seat (its
+    ``SearchResult.root_values``), a lower-variance value target to mix with ``returns``."""
     game_ids: npt.NDArray[np.int64]
     plies: npt.NDArray[np.int32]
     """``[N]``: the index of the action taken in the record's ``actions``."""
@@ -77,6 +80,7 @@ class Examples:
             policies=np.concatenate([p.policies for p in parts]),
             players=np.concatenate([p.players for p in parts]),
             returns=np.concatenate([p.returns for p in parts]),
+            root_values=np.concatenate([p.root_values for p in parts]),
             game_ids=np.concatenate([p.game_ids for p in parts]),
             plies=np.concatenate([p.plies for p in parts]),
             actions=np.concatenate([p.actions for p in parts]),
@@ -92,6 +96,7 @@ class _Game:
     masks: list[npt.NDArray[np.bool_]] = field(default_factory=list)
     policies: list[npt.NDArray[np.float32]] = field(default_factory=list)
     players: list[int] = field(default_factory=list)
+    root_values: list[npt.NDArray[np.float32]] = field(default_factory=list)
     plies: list[int] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
 
@@ -164,6 +169,7 @@ def self_play(
             g.masks.append(mask)
             g.policies.append(target.copy())
             g.players.append(player)
+            g.root_values.append(result.root_values[k].copy())
             g.plies.append(len(s.history()))
             g.actions.append(action)
             s.apply_action(action)
@@ -184,6 +190,7 @@ def _examples(finished: list[_Game], name: str, num_players: int) -> Examples:
                 policies=np.asarray(g.policies, np.float32).reshape(n, -1),
                 players=np.asarray(g.players, np.int32),
                 returns=np.tile(returns, (n, 1)),
+                root_values=np.asarray(g.root_values, np.float32).reshape(n, num_players),
                 game_ids=np.full(n, g.game_id, np.int64),
                 plies=np.asarray(g.plies, np.int32),
                 actions=np.asarray(g.actions, np.int64),
@@ -193,7 +200,7 @@ def _examples(finished: list[_Game], name: str, num_players: int) -> Examples:
     return Examples.concatenate(parts)
 
 
-_ARRAYS = ("observations", "masks", "policies", "players", "returns", "game_ids", "plies", "actions")
+_ARRAYS = ("observations", "masks", "policies", "players", "returns", "root_values", "game_ids", "plies", "actions")
 
 
 def write_shards(
@@ -275,7 +282,10 @@ def load_shards(directory: str | Path) -> Examples:
     parts = []
     for shard in manifest["shards"]:
         with np.load(root / shard["file"]) as data:
-            parts.append(Examples(**{k: data[k] for k in _ARRAYS}))
+            arrays = {k: data[k] for k in _ARRAYS if k in data.files}
+        if "root_values" not in arrays:  # written before root values were kept: unknown
+            arrays["root_values"] = np.full(arrays["returns"].shape, np.nan, np.float32)
+        parts.append(Examples(**arrays))
     records = [json.loads(line) for line in (root / manifest["records"]).read_text(encoding="utf-8").splitlines() if line]
     if not parts:
         raise _core.SalonError(f"{root} holds no examples")

@@ -125,8 +125,8 @@ def test_ray_tasks_play_a_users_component_set(local_ray: None) -> None:
 def shard_arrays(directory: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The arrays of every shard (concatenated) and the records of a salon.selfplay directory."""
     ex = load_shards(directory)
-    arrays = {k: getattr(ex, k) for k in ("observations", "masks", "policies", "players", "returns", "game_ids",
-                                          "plies", "actions")}
+    arrays = {k: getattr(ex, k) for k in ("observations", "masks", "policies", "players", "returns", "root_values",
+                                          "game_ids", "plies", "actions")}
     return arrays, ex.records
 
 

@@ -41,7 +41,7 @@ def test_one_iteration_then_resume(tmp_path: Path) -> None:
     assert "[1] self-play 4/4 games" in first
     [entry] = log_lines(out)
     assert entry["iteration"] == 1 and entry["games"] == 4
-    for key in ("loss", "policy_loss", "value_loss"):
+    for key in ("loss", "policy_loss", "value_loss", "fresh_value_loss"):
         assert math.isfinite(float(entry[key])), entry  # type: ignore[arg-type]
     for key in ("win_share_vs_mcts10", "win_share_vs_greedy"):
         assert 0.0 <= float(entry[key]) <= 1.0, entry  # type: ignore[arg-type]
@@ -116,3 +116,23 @@ def test_evaluator_adapter_puts_values_back_by_seat() -> None:
         for k in range(3):
             assert values[i, (seats[i] + k) % 3] == pytest.approx(float(np_shares[i, k]))
 
+
+
+def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import value_target
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    from salon.selfplay import Examples
+
+    returns = np.array([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]], np.float32)
+    root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
+    ex = Examples(observations=np.zeros((2, 1), np.float32), masks=np.ones((2, 2), np.bool_),
+                  policies=np.full((2, 2), 0.5, np.float32), players=np.array([0, 2], np.int32),
+                  returns=returns, root_values=root, game_ids=np.zeros(2, np.int64),
+                  plies=np.arange(2, dtype=np.int32), actions=np.zeros(2, np.int64))
+    # Player 2 moves in the second row: its frame reads seats 2, 0, 1.
+    np.testing.assert_allclose(value_target(ex, 1.0), [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+    np.testing.assert_allclose(value_target(ex, 0.0), [[0.5, 0.3, 0.2], [0.6, 0.2, 0.2]])
+    np.testing.assert_allclose(value_target(ex, 0.25), [[0.625, 0.225, 0.15], [0.45, 0.4, 0.15]], atol=1e-6)

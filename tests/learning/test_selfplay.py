@@ -95,3 +95,29 @@ def test_bad_arguments() -> None:
         next(self_play(game, uniform(game), games=0))
     with pytest.raises(salon.InvalidParameterError):
         next(self_play(game, uniform(game), games=1, simulations=0))
+
+
+def test_root_values_are_the_searchs_value_of_each_decision() -> None:
+    game = salon.load_game("azul_sintra")
+    ex = play(game, games=1, parallel=1, simulations=8, seed=3)
+    assert ex.root_values.shape == (len(ex), game.num_players())
+    assert np.isfinite(ex.root_values).all()
+    # The first decision's root value is what one search of the same seed on the same first
+    # decision state says.
+    record = ex.records[0]
+    state = game.new_initial_state(seed=record["seed"])
+    for action, _text in record["actions"][: int(ex.plies[0])]:
+        state.apply_action(action)
+    search = salon.BatchedSearch(game, uniform(game), simulations=8, seed=3)
+    np.testing.assert_array_equal(search.run([state]).root_values[0], ex.root_values[0])
+
+
+def test_shards_written_before_root_values_still_load(tmp_path: Path) -> None:
+    game = salon.load_game("atelier_studio")
+    generate(game, uniform(game), tmp_path, games=2, parallel=2, simulations=2, seed=1)
+    for shard in tmp_path.glob("shard-*.npz"):
+        with np.load(shard) as data:
+            kept = {k: data[k] for k in data.files if k != "root_values"}
+        np.savez(shard, **kept)
+    loaded = load_shards(tmp_path)
+    assert loaded.root_values.shape == loaded.returns.shape and np.isnan(loaded.root_values).all()
