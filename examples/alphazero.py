@@ -391,6 +391,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--train-steps", type=int, default=None,
                    help="train steps per iteration (default: new examples / batch size, at least 50)")
     p.add_argument("--buffer", type=int, default=100_000, help="replay buffer capacity (examples)")
+    p.add_argument("--save-buffer-every", type=int, default=10,
+                   help="write OUT/buffer.npz every this many iterations and when the run stops (it can be GBs)")
     p.add_argument("--value-mix", type=float, default=0.5,
                    help="value target: this share of the final win shares, the rest the search's root value")
     p.add_argument("--eval-games", type=int, default=20, help="evaluation games per opponent (seat-rotated); 0: none")
@@ -409,6 +411,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if not 0.0 <= args.value_mix <= 1.0:
         sys.exit(f"--value-mix must be between 0 and 1, not {args.value_mix}")
+    if args.save_buffer_every < 1:
+        sys.exit(f"--save-buffer-every must be at least 1, not {args.save_buffer_every}")
     started = time.monotonic()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -455,6 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta["game_name"] = game.name
     last_iteration = args.iterations
     iteration_seconds = 0.0
+    saved_buffer_at = completed = first_iteration - 1
     for iteration in range(first_iteration, last_iteration + 1):
         elapsed = time.monotonic() - started
         if args.hours is not None and elapsed + iteration_seconds > args.hours * 3600:
@@ -514,11 +519,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         entry["wall_seconds"] = round(time.monotonic() - started, 2)
         with open(out / LOG, "a", encoding="utf-8") as log:
             log.write(json.dumps(entry) + "\n")
-        buffer.save(out / BUFFER)
+        if iteration % args.save_buffer_every == 0:
+            buffer.save(out / BUFFER)
+            saved_buffer_at = iteration
         save_checkpoint(out, learner, iteration, rng, meta)
         shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "fresh_value_loss", "selfplay_moves_per_s")}
         print(f"[{iteration}] done in {time.monotonic() - t0:.1f} s: {json.dumps(shown)}", flush=True)
         iteration_seconds = time.monotonic() - t0
+        completed = iteration
+    if saved_buffer_at < completed:  # stopped by the time budget: keep every example for --resume
+        buffer.save(out / BUFFER)
     return 0
 
 
