@@ -232,10 +232,13 @@ def fresh_value_loss(learner: Learner, ex: Examples) -> float:
     been trained on: a value head that only recognises the games it saw scores badly here."""
     target = value_target(ex, 1.0)
     obs = ex.observations.reshape(len(ex), -1)
+    chunk = np.zeros((4096, obs.shape[1]), np.float32)  # one shape, so JAX compiles once
     total = 0.0
-    for start in range(0, len(ex), 4096):
-        _, shares = learner.forward(obs[start : start + 4096])
-        total -= float(np.sum(target[start : start + 4096] * np.log(np.maximum(shares, 1e-7))))
+    for start in range(0, len(ex), len(chunk)):
+        n = len(obs[start : start + len(chunk)])
+        chunk[:n] = obs[start : start + n]
+        _, shares = learner.forward(chunk)
+        total -= float(np.sum(target[start : start + n] * np.log(np.maximum(shares[:n], 1e-7))))
     return total / max(1, len(ex))
 
 

@@ -136,3 +136,26 @@ def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() ->
     np.testing.assert_allclose(value_target(ex, 1.0), [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
     np.testing.assert_allclose(value_target(ex, 0.0), [[0.5, 0.3, 0.2], [0.6, 0.2, 0.2]])
     np.testing.assert_allclose(value_target(ex, 0.25), [[0.625, 0.225, 0.15], [0.45, 0.4, 0.15]], atol=1e-6)
+
+
+def test_fresh_value_loss_is_the_value_cross_entropy_over_every_row() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import Learner, fresh_value_loss, init_params
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    from salon.selfplay import Examples
+
+    rng = np.random.default_rng(2)
+    n = 5000  # more than one chunk of 4096
+    players = rng.integers(0, 3, n).astype(np.int32)
+    returns = np.eye(3, dtype=np.float32)[rng.integers(0, 3, n)]
+    ex = Examples(observations=rng.random((n, 12)).astype(np.float32), masks=np.ones((n, 5), np.bool_),
+                  policies=np.full((n, 5), 0.2, np.float32), players=players, returns=returns,
+                  root_values=np.full((n, 3), 1 / 3, np.float32), game_ids=np.zeros(n, np.int64),
+                  plies=np.zeros(n, np.int32), actions=np.zeros(n, np.int64))
+    learner = Learner(init_params(rng, 12, 5, 3, 8, 2), 1e-3, 0.0)
+    _, shares = learner.forward(ex.observations)
+    relative = np.stack([returns[np.arange(n), (players + k) % 3] for k in range(3)], axis=1)
+    expected = float(-(relative * np.log(shares)).sum(axis=1).mean())
+    assert fresh_value_loss(learner, ex) == pytest.approx(expected, rel=1e-5)
