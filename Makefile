@@ -65,12 +65,15 @@ test-python: build ## Python tests, and the benchmarks run once each with timing
 train-smoke: build ## The AlphaZero example at toy scale (one short iteration, then a resumed one), as CI runs it
 	$(PY) -m pytest -q tests/learning/test_alphazero_example.py
 
-TRAIN_GAME ?= atelier_studio
+TRAIN_GAME ?= azul_sintra
 TRAIN_HOURS ?= 2
+# The settings of the strength runs in docs/learning.md.
+TRAIN_FLAGS ?= --games-per-iteration 128 --parallel 128 --simulations 64 --hidden 256 --buffer 500000 \
+	--reuse 2 --eval-games 20 --eval-every 6
 .PHONY: train-example
-train-example: build ## Train the AlphaZero example on TRAIN_GAME for TRAIN_HOURS (runs/alphazero-<game>/, resumable)
+train-example: build ## Train the AlphaZero example on TRAIN_GAME for TRAIN_HOURS with TRAIN_FLAGS (runs/alphazero-<game>/, resumable)
 	OPENBLAS_NUM_THREADS=1 $(PY) examples/alphazero.py --game $(TRAIN_GAME) --hours $(TRAIN_HOURS) \
-		--out runs/alphazero-$(TRAIN_GAME) --resume
+		$(TRAIN_FLAGS) --out runs/alphazero-$(TRAIN_GAME) --resume
 
 .PHONY: browser
 browser: venv ## Install chromium (apt) and playwright (pip) for the browser tests, idempotently

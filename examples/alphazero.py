@@ -392,7 +392,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--l2", type=float, default=1e-4)
     p.add_argument("--batch-size", type=int, default=256)
     p.add_argument("--train-steps", type=int, default=None,
-                   help="train steps per iteration (default: new examples / batch size, at least 50)")
+                   help="train steps per iteration (default: --reuse x new examples / batch size, at least 50)")
+    p.add_argument("--reuse", type=float, default=1.0,
+                   help="without --train-steps: how many times, on average, each new example is trained on")
     p.add_argument("--buffer", type=int, default=100_000, help="replay buffer capacity (examples)")
     p.add_argument("--save-buffer-every", type=int, default=10,
                    help="write OUT/buffer.npz every this many iterations and when the run stops (it can be GBs)")
@@ -414,6 +416,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if not 0.0 <= args.value_mix <= 1.0:
         sys.exit(f"--value-mix must be between 0 and 1, not {args.value_mix}")
+    if not args.reuse > 0:
+        sys.exit(f"--reuse must be positive, not {args.reuse}")
     if args.save_buffer_every < 1:
         sys.exit(f"--save-buffer-every must be at least 1, not {args.save_buffer_every}")
     started = time.monotonic()
@@ -494,7 +498,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         selfplay_seconds = time.monotonic() - t0
         # Training.
         t1 = time.monotonic()
-        steps = args.train_steps if args.train_steps is not None else max(50, len(examples) // args.batch_size)
+        steps = args.train_steps if args.train_steps is not None else max(
+            50, round(args.reuse * len(examples) / args.batch_size))
         sums = {"loss": 0.0, "policy_loss": 0.0, "value_loss": 0.0}
         for k in range(steps):
             metrics = learner.train_step(buffer.sample(rng, args.batch_size))
