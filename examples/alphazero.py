@@ -533,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         save_checkpoint(out, learner, iteration, rng, meta)
         shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "fresh_value_loss", "selfplay_moves_per_s")}
         print(f"[{iteration}] done in {time.monotonic() - t0:.1f} s: {json.dumps(shown)}", flush=True)
-        iteration_seconds = time.monotonic() - t0
+        iteration_seconds = max(iteration_seconds, time.monotonic() - t0)  # the longest so far: evaluations included
         completed = iteration
     if saved_buffer_at < completed:  # stopped by the time budget: keep every example for --resume
         buffer.save(out / BUFFER)
