@@ -36,6 +36,8 @@ from salon._core import (
     InvalidParameterError,
     InvalidPlayerError,
     Move,
+    Network,
+    NetworkError,
     NothingToUndoError,
     PositionError,
     SalonError,
@@ -46,6 +48,7 @@ from salon._core import (
     WrongNodeError,
 )
 
+from salon.analysis import Analysis, MoveAnalysis
 from salon.records import RecordError, read_records, replay, write_records
 
 __version__: str = _core.__version__
@@ -58,6 +61,7 @@ __all__ = [
     "CHANCE",
     "MAX_PLAYERS",
     "TERMINAL",
+    "Analysis",
     "ArrayAccessError",
     "ComponentError",
     "ConcurrentUseError",
@@ -69,6 +73,9 @@ __all__ = [
     "InvalidParameterError",
     "InvalidPlayerError",
     "Move",
+    "MoveAnalysis",
+    "Network",
+    "NetworkError",
     "NothingToUndoError",
     "PositionError",
     "SalonError",

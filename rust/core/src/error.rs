@@ -33,6 +33,8 @@ pub enum SalonError {
     /// A position (the table as data) that does not parse or breaks an invariant of the
     /// game; `field` is the dotted path of the offending field.
     InvalidPosition { field: String, problem: String },
+    /// A network file that does not load, does not fit the game, or gave unusable outputs.
+    InvalidNetwork { message: String },
 }
 
 pub type SalonResult<T> = Result<T, SalonError>;
@@ -52,6 +54,9 @@ impl SalonError {
     }
     pub fn wrong_node(message: impl Into<String>) -> Self {
         SalonError::WrongNode { message: message.into() }
+    }
+    pub fn network(message: impl Into<String>) -> Self {
+        SalonError::InvalidNetwork { message: message.into() }
     }
 }
 
@@ -79,6 +84,7 @@ impl fmt::Display for SalonError {
             SalonError::NothingToUndo => write!(f, "nothing to undo: the state is at the start of its history"),
             SalonError::Interrupted => write!(f, "interrupted"),
             SalonError::InvalidPosition { field, problem } => write!(f, "invalid position: {field}: {problem}"),
+            SalonError::InvalidNetwork { message } => write!(f, "network: {message}"),
         }
     }
 }

@@ -7,17 +7,22 @@
 
 mod any_batch;
 mod any_game;
+mod any_network_search;
 mod any_search;
 mod any_state;
 mod catalogue;
+mod network_bot;
 mod registry;
 mod spec;
 
 pub use any_batch::AnyBatch;
 pub use any_game::{AnyGame, GameVisitor};
+pub use any_network_search::AnyNetworkSearch;
 pub use any_search::AnySearch;
 pub use any_state::AnyState;
 pub use catalogue::{catalogue, GameEntry};
+pub use network_bot::NetworkBot;
 pub use spec::parse_game_spec;
 
 pub use salon_core;
+pub use salon_network;

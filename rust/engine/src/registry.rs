@@ -29,6 +29,11 @@ macro_rules! registry {
             $($variant(salon_core::search::BatchedSearch<$ty>)),*
         }
 
+        /// A search with its own evaluator, of any registered game (see `AnyNetworkSearch`).
+        pub enum AnyEvaluatorSearcher {
+            $($variant(salon_core::search::EvaluatorSearch<$ty>)),*
+        }
+
         $(
             impl From<salon_core::batch::BatchEnv<$ty>> for AnyBatch {
                 fn from(b: salon_core::batch::BatchEnv<$ty>) -> Self {
@@ -39,6 +44,12 @@ macro_rules! registry {
             impl From<salon_core::search::BatchedSearch<$ty>> for AnySearcher {
                 fn from(s: salon_core::search::BatchedSearch<$ty>) -> Self {
                     AnySearcher::$variant(s)
+                }
+            }
+
+            impl From<salon_core::search::EvaluatorSearch<$ty>> for AnyEvaluatorSearcher {
+                fn from(s: salon_core::search::EvaluatorSearch<$ty>) -> Self {
+                    AnyEvaluatorSearcher::$variant(s)
                 }
             }
 

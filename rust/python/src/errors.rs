@@ -18,6 +18,7 @@ create_exception!(salon, NothingToUndoError, SalonError, "pop() at the start of 
 create_exception!(salon, ConcurrentUseError, SalonError, "The object is in use by a call on another thread; nothing was done (give each thread its own clone).");
 create_exception!(salon, ArrayAccessError, SalonError, "A numpy array the call must write is read-only or in use elsewhere; nothing was done.");
 create_exception!(salon, EvaluatorError, SalonError, "A search evaluator returned something other than (logits, values) of the expected shapes, or non-finite numbers.");
+create_exception!(salon, NetworkError, SalonError, "A network file that does not load or does not fit the game (shapes, operators, weights), or a network whose outputs cannot be used.");
 create_exception!(salon, PositionError, SalonError, "A position (the table as data) that does not parse or breaks a rule of the game; the message names the field.");
 
 /// Converts an engine error into its Python exception, keeping the engine's message.
@@ -35,6 +36,7 @@ pub fn to_py(err: EngineError) -> PyErr {
         EngineError::NothingToUndo => NothingToUndoError::new_err(message),
         EngineError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         EngineError::InvalidPosition { .. } => PositionError::new_err(message),
+        EngineError::InvalidNetwork { .. } => NetworkError::new_err(message),
     }
 }
 
@@ -65,5 +67,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ArrayAccessError", py.get_type::<ArrayAccessError>())?;
     m.add("EvaluatorError", py.get_type::<EvaluatorError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("NetworkError", py.get_type::<NetworkError>())?;
     Ok(())
 }

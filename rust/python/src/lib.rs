@@ -10,6 +10,7 @@ mod gil;
 mod plain_json;
 mod py_game;
 mod py_move;
+mod py_network;
 mod py_search;
 mod py_state;
 mod py_vector;
@@ -29,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_move::Move>()?;
     m.add_class::<py_vector::VectorEnv>()?;
     m.add_class::<py_bot::Bot>()?;
+    m.add_class::<py_network::Network>()?;
     m.add_class::<py_search::BatchedSearch>()?;
     m.add_class::<py_search::SearchResult>()?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;

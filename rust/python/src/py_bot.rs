@@ -6,6 +6,9 @@ use salon_engine::salon_core::bots::{Bot as CoreBot, BotConfig, BotKind};
 use salon_engine::salon_core::Xoshiro256StarStar;
 
 use crate::errors::{IntoPyResult, InvalidParameterError};
+use crate::py_game::Game;
+use crate::py_network::Network;
+use salon_engine::{AnyState, NetworkBot};
 use crate::gil::interruptible;
 use crate::py_state::State;
 use crate::shared::Shared;
@@ -28,18 +31,52 @@ struct BotInner {
     bot: CoreBot,
     rng: Xoshiro256StarStar,
     seed: u64,
+    /// `Bot("network")`: the network and its search (built for the first state's game
+    /// when no network was given: the shipped network of that game).
+    network: Option<NetworkSeat>,
+}
+
+struct NetworkSeat {
+    /// The network given, if any.
+    given: Option<Py<Network>>,
+    simulations: u32,
+    bot: Option<(Py<Network>, NetworkBot)>,
+}
+
+impl NetworkSeat {
+    /// The network bot for `state`'s game: the given network's, or the shipped one.
+    fn bot_for(&mut self, py: Python<'_>, state: &AnyState, seed: u64) -> PyResult<&mut NetworkBot> {
+        let game = state.game();
+        let fits = matches!(&self.bot, Some((_, b)) if b.game() == &game);
+        if !fits {
+            let net: Py<Network> = match &self.given {
+                Some(n) => n.clone_ref(py),
+                None => {
+                    let py_game = Py::new(py, Game { inner: game.clone() })?;
+                    py.import("salon.agents")?.call_method1("shipped_network", (py_game,))?.extract()?
+                }
+            };
+            let core = NetworkBot::new(net.get().inner.clone(), &game, self.simulations, seed).py()?;
+            self.bot = Some((net, core));
+        }
+        match &mut self.bot {
+            Some((_, b)) => Ok(b),
+            None => Err(pyo3::exceptions::PyRuntimeError::new_err("no network bot")),
+        }
+    }
 }
 
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None))]
+    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None, network=None))]
     fn new(
         kind: Option<&Bound<'_, PyAny>>,
         simulations: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
         exploration: Option<&Bound<'_, PyAny>>,
+        network: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         use crate::convert::{param_error, str_arg, uint_arg};
         let kind = match kind {
@@ -47,10 +84,24 @@ impl Bot {
             _ => "mcts".to_string(),
         };
         let kind = kind.as_str();
+        let is_network = kind.trim().eq_ignore_ascii_case("network");
         let simulations = match simulations {
             Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"simulations\":", u32::MAX as u64, param_error)? as u32,
+            _ if is_network => 200,
             _ => 1000,
         };
+        let given = match network {
+            Some(n) if !n.is_none() => Some(n.cast::<Network>().map_err(|_| {
+                param_error(format!(
+                    "invalid parameter \"network\": a salon.Network (salon.Network.load(path, game)), got {}",
+                    n.get_type().name().map(|t| t.to_string()).unwrap_or_default()
+                ))
+            })?.clone().unbind()),
+            _ => None,
+        };
+        if given.is_some() && !is_network {
+            return Err(param_error(format!("invalid parameter \"network\": only Bot(\"network\") takes a network, not Bot({kind:?})")));
+        }
         let seed = match seed {
             Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error)?,
             _ => 0,
@@ -79,6 +130,21 @@ impl Bot {
                 )))
             }
         };
+        if is_network {
+            if time_limit.is_some() {
+                return Err(param_error("invalid parameter \"time_limit\": a network bot searches a number of simulations".into()));
+            }
+            if !(1..=1 << 20).contains(&simulations) {
+                return Err(param_error(format!("invalid parameter \"simulations\": from 1 to {}, got {simulations}", 1 << 20)));
+            }
+            let inner = BotInner {
+                bot: CoreBot::new(BotConfig { simulations, ..BotConfig::default() }),
+                rng: Xoshiro256StarStar::seed_from_u64(seed),
+                seed,
+                network: Some(NetworkSeat { given, simulations, bot: None }),
+            };
+            return Ok(Bot { inner: Shared::new(inner, "Bot") });
+        }
         let config = BotConfig {
             kind: BotKind::from_name(kind).py()?,
             simulations,
@@ -87,13 +153,22 @@ impl Bot {
             ..BotConfig::default()
         };
         config.validate().py()?;
-        let inner = BotInner { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed };
+        let inner = BotInner { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed, network: None };
         Ok(Bot { inner: Shared::new(inner, "Bot") })
     }
 
     #[getter]
     fn kind(&self) -> PyResult<&'static str> {
-        Ok(self.inner.read()?.bot.config.kind.name())
+        let this = self.inner.read()?;
+        Ok(if this.network.is_some() { "network" } else { this.bot.config.kind.name() })
+    }
+
+    /// The network of a network bot: the one given, or the shipped one it loaded (`None`
+    /// before its first move, and for other bots).
+    #[getter]
+    fn network(&self, py: Python<'_>) -> PyResult<Option<Py<Network>>> {
+        let this = self.inner.read()?;
+        Ok(this.network.as_ref().and_then(|n| n.bot.as_ref().map(|(net, _)| net.clone_ref(py)).or_else(|| n.given.as_ref().map(|g| g.clone_ref(py)))))
     }
 
     #[getter]
@@ -133,6 +208,11 @@ impl Bot {
         let mut this = self.inner.write()?;
         this.rng = Xoshiro256StarStar::seed_from_u64(seed);
         this.seed = seed;
+        if let Some(n) = &mut this.network {
+            if let Some((_, b)) = &mut n.bot {
+                b.reseed(seed);
+            }
+        }
         Ok(())
     }
 
@@ -144,6 +224,14 @@ impl Bot {
         })?;
         let inner = state.get().inner.read()?;
         let inner = &*inner;
+        if self.inner.read()?.network.is_some() {
+            let mut this = self.inner.write()?;
+            let this = &mut *this;
+            let seed = this.seed;
+            let Some(seat) = &mut this.network else { unreachable!("checked above") };
+            let bot = seat.bot_for(py, inner, seed)?;
+            return crate::gil::without_gil(py, || bot.choose(inner)).py();
+        }
         // On Ctrl-C the bot's generator stays where it was, so the next call repeats this one.
         let mut this = self.inner.write()?;
         let this = &mut *this;
@@ -152,6 +240,46 @@ impl Bot {
         let action = interruptible(py, |stop| inner.bot_choose_with_stop(bot, &mut rng, stop))?;
         this.rng = rng;
         Ok(action)
+    }
+
+    /// What a network bot thinks of `state`, from the player to move's information only:
+    /// every legal move with its prior, visits and mean value (win share), the move it
+    /// chooses (the next `step(state)` plays it), the principal variation and the root value
+    /// of every player, as a `salon.Analysis`. Does not advance the bot.
+    fn analyse(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let state_cell = state.cast::<State>().map_err(|_| {
+            crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
+        })?;
+        let analysis = {
+            let inner = state_cell.get().inner.read()?;
+            let inner = &*inner;
+            let mut this = self.inner.write()?;
+            let this = &mut *this;
+            let seed = this.seed;
+            let Some(seat) = &mut this.network else {
+                return Err(crate::convert::param_error(format!(
+                    "analyse needs a network bot (Bot(\"network\", ...)), this is Bot({:?})",
+                    this.bot.config.kind.name()
+                )));
+            };
+            let bot = seat.bot_for(py, inner, seed)?;
+            let simulations = bot.simulations();
+            let a = crate::gil::without_gil(py, || bot.analyse(inner)).py()?;
+            (a, simulations)
+        };
+        let (a, simulations) = analysis;
+        let moves = PyList::empty(py);
+        for m in &a.moves {
+            moves.append((m.action, m.prior, m.visits, m.value))?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("player", a.player)?;
+        d.set_item("moves", moves)?;
+        d.set_item("chosen", a.chosen)?;
+        d.set_item("principal_variation", a.principal_variation.clone())?;
+        d.set_item("root_values", a.root_values.clone())?;
+        d.set_item("simulations", simulations)?;
+        Ok(py.import("salon.analysis")?.getattr("Analysis")?.call_method1("_from_core", (state, d))?.unbind())
     }
 
     /// The statistics of the last MCTS decision: simulations, tree size and, per root
@@ -184,6 +312,9 @@ impl Bot {
 
     fn __repr__(&self) -> PyResult<String> {
         let this = self.inner.read()?;
+        if let Some(n) = &this.network {
+            return Ok(format!("Bot('network', simulations={}, seed={})", n.simulations, this.seed));
+        }
         Ok(match this.bot.config.kind {
             BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", this.bot.config.simulations, this.seed),
             k => format!("Bot({:?}, seed={})", k.name(), this.seed),

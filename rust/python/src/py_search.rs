@@ -3,7 +3,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PySlice, PyTuple};
 use salon_engine::salon_core::search::{RootPolicy, SearchConfig};
 use salon_engine::salon_core::SalonResult;
-use salon_engine::{AnySearch, AnyState};
+use salon_engine::salon_network::Network as CoreNetwork;
+use salon_engine::{AnyNetworkSearch, AnySearch, AnyState};
+use std::sync::Arc;
 
 use crate::convert::{param_error, str_arg};
 use crate::errors::{EvaluatorError, IntoPyResult};
@@ -38,6 +40,14 @@ pub struct BatchedSearch {
     seed: u64,
     /// Groups used by the last run.
     active: usize,
+    /// With a `salon.Network` as the evaluator: the search that runs it natively (no
+    /// Python in the loop; `groups` is then empty).
+    native: Option<Native>,
+}
+
+struct Native {
+    search: AnyNetworkSearch,
+    network: Arc<CoreNetwork>,
 }
 
 /// The evaluator's answer for a group's leaves: `(logits, values)`.
@@ -254,6 +264,34 @@ fn step_while_evaluating(py: Python<'_>, helper: &rayon::ThreadPool, evaluator: 
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
+fn search_result(
+    py: Python<'_>,
+    actions: Vec<i64>,
+    visits: Vec<i64>,
+    policy: Vec<f32>,
+    values: Vec<f32>,
+    roots: usize,
+    num_actions: usize,
+    players: usize,
+) -> PyResult<SearchResult> {
+    Ok(SearchResult {
+        actions: PyArray1::from_vec(py, actions).unbind(),
+        visit_counts: PyArray1::from_vec(py, visits).reshape([roots, num_actions])?.unbind(),
+        policy: PyArray1::from_vec(py, policy).reshape([roots, num_actions])?.unbind(),
+        root_values: PyArray1::from_vec(py, values).reshape([roots, players])?.unbind(),
+    })
+}
+
+impl BatchedSearch {
+    fn config(&self) -> &SearchConfig {
+        match &self.native {
+            Some(n) => n.search.config(),
+            None => self.groups[0].search.config(),
+        }
+    }
+}
+
 #[pymethods]
 impl BatchedSearch {
     #[new]
@@ -291,8 +329,22 @@ impl BatchedSearch {
         } else {
             return Err(param_error(format!("invalid parameter \"game\": a salon.Game or a game name, got {game}")));
         };
-        if !evaluator.is_callable() {
-            return Err(param_error("invalid parameter \"evaluator\": a callable evaluator(obs, mask) -> (logits, values)".into()));
+        let network = evaluator.cast::<crate::py_network::Network>().ok().map(|n| n.get().inner.clone());
+        if network.is_none() && !evaluator.is_callable() {
+            return Err(param_error(
+                "invalid parameter \"evaluator\": a salon.Network or a callable evaluator(obs, mask) -> (logits, values)".into(),
+            ));
+        }
+        if let Some(net) = &network {
+            let wanted = game.get().inner.network_expectation();
+            if net.expectation() != &wanted {
+                return Err(crate::errors::NetworkError::new_err(format!(
+                    "network: the network was loaded for {} ({} players), the search is of {}",
+                    net.expectation().game,
+                    net.expectation().num_players,
+                    game.get().inner.spec_string()
+                )));
+            }
         }
         fn given<'py>(v: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
             v.filter(|v| !v.is_none()).cloned()
@@ -340,6 +392,20 @@ impl BatchedSearch {
             Some(v) => index_arg(&v, "seed", 0, u64::MAX)?,
             None => 0,
         };
+        if let Some(network) = network {
+            let search = AnyNetworkSearch::new(&game.get().inner, config, threads, seed, overlap).py()?;
+            return Ok(BatchedSearch {
+                groups: Vec::new(),
+                game,
+                evaluator: evaluator.clone().unbind(),
+                pass_players,
+                helper: None,
+                threads,
+                seed,
+                active: 0,
+                native: Some(Native { search, network }),
+            });
+        }
         let (obs, actions) = (game.get().inner.observation_tensor_size(), game.get().inner.num_distinct_actions());
         let groups = (0..if overlap { 2 } else { 1 })
             .map(|_| {
@@ -363,7 +429,7 @@ impl BatchedSearch {
         } else {
             None
         };
-        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), pass_players, helper, threads, seed, active: 0 })
+        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), pass_players, helper, threads, seed, active: 0, native: None })
     }
 
     #[getter]
@@ -378,17 +444,17 @@ impl BatchedSearch {
 
     #[getter]
     fn policy(&self) -> &'static str {
-        self.groups[0].search.config().policy.name()
+        self.config().policy.name()
     }
 
     #[getter]
     fn simulations(&self) -> u32 {
-        self.groups[0].search.config().simulations
+        self.config().simulations
     }
 
     #[getter]
     fn leaves_per_step(&self) -> u32 {
-        self.groups[0].search.config().leaves_per_step
+        self.config().leaves_per_step
     }
 
     /// Whether the evaluator is called as `evaluator(obs, mask, players)`.
@@ -429,6 +495,11 @@ impl BatchedSearch {
         let guards = cells.iter().map(|s| s.get().inner.read()).collect::<PyResult<Vec<_>>>()?;
         let roots: Vec<&AnyState> = guards.iter().map(|g| &**g).collect();
         let n_roots = roots.len();
+        if let Some(native) = &mut self.native {
+            let (search, network) = (&mut native.search, &native.network);
+            let r = without_gil(py, || search.run(&roots, network.as_ref()).cloned()).py()?;
+            return search_result(py, r.actions, r.visit_counts.iter().map(|&v| v as i64).collect(), r.policy, r.root_values, n_roots, r.num_actions, r.num_players);
+        }
         // With two groups, each takes one half of the states (a single state stays whole).
         let cut = if self.groups.len() == 2 && n_roots >= 2 { n_roots / 2 } else { n_roots };
         let parts = [(0, cut), (cut, n_roots)];
@@ -484,12 +555,7 @@ impl BatchedSearch {
             policy.extend_from_slice(&r.policy);
             values.extend_from_slice(&r.root_values);
         }
-        Ok(SearchResult {
-            actions: PyArray1::from_vec(py, result_actions).unbind(),
-            visit_counts: PyArray1::from_vec(py, visits).reshape([n_roots, actions])?.unbind(),
-            policy: PyArray1::from_vec(py, policy).reshape([n_roots, actions])?.unbind(),
-            root_values: PyArray1::from_vec(py, values).reshape([n_roots, players])?.unbind(),
-        })
+        search_result(py, result_actions, visits, policy, values, n_roots, actions, players)
     }
     /// Where the last `run` spent its time in the engine: `tree` (selection, moves,
     /// expansion, backup) and `observations` (the leaves' observations and masks), in
@@ -497,6 +563,15 @@ impl BatchedSearch {
     /// evaluator and the Python call around it. With `overlap`, the two halves' figures are
     /// added up, though one half's trees work while the evaluator runs on the other's.
     fn last_timings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        if let Some(native) = &self.native {
+            let (t, network) = native.search.timings();
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("tree", t.tree_seconds)?;
+            d.set_item("observations", t.observation_seconds)?;
+            d.set_item("steps", t.steps)?;
+            d.set_item("network", network)?;
+            return Ok(d);
+        }
         let (mut tree, mut obs, mut steps) = (0.0, 0.0, 0);
         for g in &self.groups[..self.active] {
             let t = g.search.timings();
@@ -512,7 +587,7 @@ impl BatchedSearch {
     }
 
     fn __repr__(&self) -> String {
-        let c = self.groups[0].search.config();
+        let c = self.config();
         format!(
             "<BatchedSearch {} {} x {} simulations, {} thread(s)>",
             self.game.get().inner.spec_string(),

@@ -12,9 +12,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use super::analysis::RootAnalysis;
 use super::config::SearchConfig;
 use super::gumbel::considered_visits;
 use super::tree_search::{Context, TreeSearch};
+use crate::action::Action;
 use crate::actor::Actor;
 use crate::error::{SalonError, SalonResult};
 use crate::game::{Game, State};
@@ -136,6 +138,26 @@ impl<G: Game> BatchedSearch<G> {
 
     pub fn results(&self) -> &SearchResults {
         &self.results
+    }
+
+    /// Restarts the search's generator from `seed`, as a new search with that seed.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Xoshiro256StarStar::seed_from_u64(seed);
+    }
+
+    /// Observation size, action count and player count.
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        self.sizes
+    }
+
+    /// What the last search thinks of root `index` (`None` before a search ends).
+    pub fn root_analysis(&self, index: usize) -> Option<RootAnalysis> {
+        if index >= self.results.num_roots {
+            return None;
+        }
+        let chosen = Action::try_from(self.results.actions[index]).ok()?;
+        let tree = &self.trees[index];
+        RootAnalysis::of_tree(tree.arena(), tree.player(), self.sizes.2, chosen)
     }
 
     pub fn timings(&self) -> SearchTimings {

@@ -17,17 +17,23 @@
 //! | `noise.rs` | Gumbel and Dirichlet draws |
 //! | `tree_search.rs` | one root's simulations: descent, chance, hidden information, backup |
 //! | `driver.rs` | many roots in lock step, threads, the caller's buffers |
+//! | `evaluator.rs` | a network the search calls itself; the lock-step loop, with overlap |
+//! | `analysis.rs` | what a finished search thinks of its root (moves, principal variation) |
 //!
 //! The algorithms and their references are in `docs/learning.md`.
 
+mod analysis;
 mod arena;
 mod config;
 mod driver;
+mod evaluator;
 pub mod gumbel;
 mod noise;
 pub mod puct;
 mod tree_search;
 
+pub use analysis::{MoveAnalysis, RootAnalysis};
 pub use arena::{Arena, Node, NodeKind};
+pub use evaluator::{Evaluator, EvaluatorSearch};
 pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
 pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};

@@ -31,6 +31,15 @@ use crate::chance::ChanceOutcomes;
 use crate::game::{Game, State};
 use crate::rng::Xoshiro256StarStar;
 
+/// The error of a game that hides information but gives no determinization (as MCTS says it).
+fn cannot_resample<S: State>(player: usize) -> String {
+    format!(
+        "{} declares hidden information but resample_from_infostate gave no state for player {player}: \
+         the search cannot draw what the player may believe",
+        <S::Game as Game>::info().name
+    )
+}
+
 /// What every tree of a step shares.
 pub(crate) struct Context<'a, G: Game> {
     pub game: &'a G,
@@ -112,6 +121,11 @@ impl<S: State> TreeSearch<S> {
         &self.arena
     }
 
+    /// The player to move at the root.
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
     /// Starts a search of `root` (a decision node of `player`): the first leaf is the root.
     pub fn begin(&mut self, cx: &Context<'_, S::Game>, root: &S, player: usize, rng: Xoshiro256StarStar) {
         self.arena.reset();
@@ -124,6 +138,10 @@ impl<S: State> TreeSearch<S> {
         self.world = None;
         if !cx.perfect && cx.config.one_determinization {
             self.world = root.resample_from_infostate(cx.game, player, &mut self.rng);
+            if self.world.is_none() {
+                self.error = Some(cannot_resample::<S>(player));
+                return;
+            }
         }
         self.root = Some(root.clone());
         self.arena.node_mut(0).visits = 1;
@@ -282,7 +300,14 @@ impl<S: State> TreeSearch<S> {
         } else if let Some(w) = &self.world {
             w.clone()
         } else {
-            root.resample_from_infostate(game, self.player, &mut self.rng).unwrap_or_else(|| root.clone())
+            // Searching the true state instead would read what the player cannot see.
+            match root.resample_from_infostate(game, self.player, &mut self.rng) {
+                Some(s) => s,
+                None => {
+                    self.error = Some(cannot_resample::<S>(self.player));
+                    return;
+                }
+            }
         };
         let start = self.paths.len();
         self.visit(0);

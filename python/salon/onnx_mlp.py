@@ -1,0 +1,135 @@
+"""Writes a multilayer perceptron's weights as an ONNX network file, with numpy only.
+
+The network is the one of ``examples/alphazero.py`` (and of the shipped agents): the flat
+observation, ``layers`` x (dense + ReLU), a policy head (one logit per action id) and a value
+head (one logit per player, softmax = win shares in the mover's frame). ONNX files are
+protocol buffers; this module writes the few messages such a graph needs, so exporting needs
+no ``onnx`` package (tests check its output with ``onnx.checker`` where that is installed).
+
+>>> import numpy as np, salon
+>>> from salon.onnx_mlp import mlp_to_onnx
+>>> game = salon.load_game("azul_sintra")
+>>> rng = np.random.default_rng(0)
+>>> size = int(np.prod(game.observation_tensor_shape()))
+>>> params = {"w0": rng.normal(size=(size, 8)).astype(np.float32), "b0": np.zeros(8, np.float32),
+...           "wp": rng.normal(size=(8, game.num_distinct_actions())).astype(np.float32),
+...           "bp": np.zeros(game.num_distinct_actions(), np.float32),
+...           "wv": rng.normal(size=(8, 2)).astype(np.float32), "bv": np.zeros(2, np.float32)}
+>>> net = salon.Network.load(mlp_to_onnx(params, game), game)
+>>> net.value_frame
+'mover'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from salon._core import Game
+
+__all__ = ["mlp_to_onnx", "mlp_layers"]
+
+# ONNX's numbers: TensorProto.FLOAT, AttributeProto.INT, the IR version and operator set.
+_FLOAT = 1
+_ATTRIBUTE_INT = 2
+_IR_VERSION = 8
+_OPSET = 13
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _key(field: int, wire: int) -> bytes:
+    return _varint(field << 3 | wire)
+
+
+def _int(field: int, value: int) -> bytes:
+    return _key(field, 0) + _varint(value & 0xFFFFFFFFFFFFFFFF)
+
+
+def _bytes(field: int, data: bytes) -> bytes:
+    return _key(field, 2) + _varint(len(data)) + data
+
+
+def _str(field: int, text: str) -> bytes:
+    return _bytes(field, text.encode("utf-8"))
+
+
+def _tensor(name: str, array: npt.NDArray[np.float32]) -> bytes:
+    dims = b"".join(_int(1, d) for d in array.shape)
+    return dims + _int(2, _FLOAT) + _str(8, name) + _bytes(9, np.ascontiguousarray(array, "<f4").tobytes())
+
+
+def _value_info(name: str, dims: list[int | str]) -> bytes:
+    shape = b"".join(_bytes(1, _str(2, d) if isinstance(d, str) else _int(1, d)) for d in dims)
+    tensor_type = _int(1, _FLOAT) + _bytes(2, shape)
+    return _str(1, name) + _bytes(2, _bytes(1, tensor_type))
+
+
+def _node(op: str, inputs: list[str], outputs: list[str], name: str, ints: Mapping[str, int] = {}) -> bytes:
+    out = b"".join(_str(1, i) for i in inputs) + b"".join(_str(2, o) for o in outputs)
+    out += _str(3, name) + _str(4, op)
+    for key, value in ints.items():
+        out += _bytes(5, _str(1, key) + _int(3, value) + _int(20, _ATTRIBUTE_INT))
+    return out
+
+
+def mlp_layers(params: Mapping[str, npt.ArrayLike]) -> int:
+    """The number of hidden layers (``w0``, ``w1``...) of an MLP's weights."""
+    return sum(1 for k in params if k.startswith("w") and k[1:].isdigit())
+
+
+def mlp_to_onnx(params: Mapping[str, npt.ArrayLike], game: Game, *, value_frame: str = "mover",
+                metadata: Mapping[str, str] | None = None) -> bytes:
+    """The ONNX file of an MLP of ``game``: weights ``w{i}``/``b{i}`` per hidden layer, then
+    ``wp``/``bp`` (policy) and ``wv``/``bv`` (value logits, softmaxed into win shares in
+    ``value_frame``, ``"mover"`` or ``"seat"``). The file's metadata names the game, its
+    players and the frame (``salon.game``, ``salon.players``, ``salon.value_frame``) plus
+    ``metadata``. Raises ``ValueError`` on weights whose shapes do not chain."""
+    if value_frame not in ("mover", "seat"):
+        raise ValueError(f"value_frame is 'mover' or 'seat', not {value_frame!r}")
+    shape = list(game.observation_tensor_shape())
+    width = int(np.prod(shape))
+    arrays = {k: np.asarray(v, np.float32) for k, v in params.items()}
+    layers = mlp_layers(arrays)
+    initializers, nodes = [], [_node("Flatten", ["obs"], ["h"], "flatten", {"axis": 1})]
+    current = "h"
+    expected_out = {"p": game.num_distinct_actions(), "v": game.num_players()}
+    for name in [str(i) for i in range(layers)] + ["p", "v"]:
+        w, b = arrays.get(f"w{name}"), arrays.get(f"b{name}")
+        if w is None or b is None:
+            raise ValueError(f"the weights lack w{name} or b{name}")
+        if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+            raise ValueError(f"w{name} has shape {w.shape} and b{name} {b.shape}; w{name} must have {width} rows")
+        if name in expected_out and w.shape[1] != expected_out[name]:
+            raise ValueError(f"w{name} has {w.shape[1]} columns; {game.name} needs {expected_out[name]}")
+        initializers += [_tensor(f"w{name}", w), _tensor(f"b{name}", b)]
+        if name.isdigit():
+            nodes += [_node("Gemm", [current, f"w{name}", f"b{name}"], [f"z{name}"], f"dense{name}"),
+                      _node("Relu", [f"z{name}"], [f"a{name}"], f"relu{name}")]
+            current, width = f"a{name}", w.shape[1]
+    nodes += [_node("Gemm", [current, "wp", "bp"], ["logits"], "policy"),
+              _node("Gemm", [current, "wv", "bv"], ["value_logits"], "value"),
+              _node("Softmax", ["value_logits"], ["values"], "win_shares", {"axis": 1})]
+    graph = b"".join(_bytes(1, n) for n in nodes) + _str(2, f"{game.name}_mlp")
+    graph += b"".join(_bytes(5, t) for t in initializers)
+    graph += _bytes(11, _value_info("obs", ["N", *shape]))
+    graph += _bytes(12, _value_info("logits", ["N", game.num_distinct_actions()]))
+    graph += _bytes(12, _value_info("values", ["N", game.num_players()]))
+    meta = {"salon.game": game.name, "salon.players": str(game.num_players()), "salon.value_frame": value_frame,
+            "salon.architecture": f"mlp {layers}x{width}", **(metadata or {})}
+    model = _int(1, _IR_VERSION) + _str(2, "salon") + _bytes(7, graph)
+    model += _bytes(8, _str(1, "") + _int(2, _OPSET))
+    model += b"".join(_bytes(14, _str(1, k) + _str(2, v)) for k, v in meta.items())
+    return model

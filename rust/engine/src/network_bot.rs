@@ -1,0 +1,79 @@
+//! A bot that plays with a network inside the search: Gumbel at the root, no root noise,
+//! the search's hidden-information rule (a determinization drawn from the mover's
+//! information state for every simulation).
+
+use std::sync::Arc;
+
+use salon_core::search::{RootAnalysis, RootPolicy, SearchConfig};
+use salon_core::{Action, SalonError, SalonResult};
+use salon_network::Network;
+
+use crate::{AnyGame, AnyNetworkSearch, AnyState};
+
+pub struct NetworkBot {
+    network: Arc<Network>,
+    search: AnyNetworkSearch,
+    seed: u64,
+    /// Decisions taken since the last (re)seed: the search of decision `k` draws from
+    /// `seed` and `k`, so an analysis of the next decision sees exactly what it will do.
+    decisions: u64,
+}
+
+impl NetworkBot {
+    /// The search settings of the bot: `simulations` per move, Gumbel without noise.
+    pub fn config(simulations: u32) -> SearchConfig {
+        SearchConfig { policy: RootPolicy::Gumbel, simulations, gumbel_scale: 0.0, ..SearchConfig::default() }
+    }
+
+    pub fn new(network: Arc<Network>, game: &AnyGame, simulations: u32, seed: u64) -> SalonResult<NetworkBot> {
+        if network.expectation() != &game.network_expectation() {
+            return Err(SalonError::network(format!(
+                "the network was loaded for {} ({} players), not for {}",
+                network.expectation().game,
+                network.expectation().num_players,
+                game.spec_string()
+            )));
+        }
+        let search = AnyNetworkSearch::new(game, Self::config(simulations), 1, seed, false)?;
+        Ok(NetworkBot { network, search, seed, decisions: 0 })
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        self.search.game()
+    }
+
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
+    }
+
+    pub fn simulations(&self) -> u32 {
+        self.search.config().simulations
+    }
+
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.decisions = 0;
+    }
+
+    fn search(&mut self, state: &AnyState) -> SalonResult<RootAnalysis> {
+        self.search.reseed(self.seed ^ self.decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let network = Arc::clone(&self.network);
+        self.search.run(&[state], network.as_ref())?;
+        self.search
+            .root_analysis(0)
+            .ok_or_else(|| SalonError::wrong_node("the search ended without a decision at the root"))
+    }
+
+    /// The move for the player to move (advances the bot to its next decision).
+    pub fn choose(&mut self, state: &AnyState) -> SalonResult<Action> {
+        let chosen = self.search(state)?.chosen;
+        self.decisions += 1;
+        Ok(chosen)
+    }
+
+    /// What the bot thinks of `state` and the move it would choose there (the next
+    /// `choose` on the same state chooses it), without advancing the bot.
+    pub fn analyse(&mut self, state: &AnyState) -> SalonResult<RootAnalysis> {
+        self.search(state)
+    }
+}

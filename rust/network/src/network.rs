@@ -1,0 +1,387 @@
+//! A network loaded once, checked against its game, and evaluated by any thread.
+
+use std::collections::HashSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use salon_core::search::Evaluator;
+use salon_core::{SalonError, SalonResult};
+use sha2::{Digest, Sha256};
+use tract_onnx::pb::{type_proto, GraphProto, ModelProto, ValueInfoProto};
+use tract_onnx::prelude::*;
+
+use crate::expectation::{NetworkExpectation, ValueFrame};
+use crate::screen::{real_inputs, screen, shown};
+
+/// The largest network file (the shipped ones are a few MB).
+pub const MAX_NETWORK_BYTES: usize = 256 << 20;
+/// The most elements any intermediate value may have for one row of the batch.
+const MAX_ROW_ELEMENTS: i64 = 1 << 24;
+
+/// What a loaded network is, for users and model cards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkInfo {
+    pub game: String,
+    pub value_frame: ValueFrame,
+    /// Whether the network reads the seat to move as a second input.
+    pub takes_players: bool,
+    /// Weights (elements of the initializers).
+    pub parameters: u64,
+    /// The SHA-256 of the file, in hex.
+    pub sha256: String,
+    /// The file's metadata (`metadata_props`), in file order.
+    pub metadata: Vec<(String, String)>,
+    pub producer: String,
+}
+
+/// A policy-value network of one game, ready to evaluate (shared by threads: `&self`).
+pub struct Network {
+    plan: Arc<TypedSimplePlan>,
+    info: NetworkInfo,
+    expectation: NetworkExpectation,
+    /// The observation's dimensions as the network reads them (after the batch).
+    obs_dims: Vec<usize>,
+    /// Position of the observation and of the players among the model's inputs.
+    obs_input: usize,
+    players_input: Option<(usize, DatumType)>,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Network").field("info", &self.info).finish()
+    }
+}
+
+/// The message of a panic caught inside the runtime.
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown failure".into())
+}
+
+fn runtime_error(what: &str, e: impl std::fmt::Display) -> SalonError {
+    let text = format!("{e:#}");
+    let text: String = if text.chars().count() > 400 { text.chars().take(397).chain("...".chars()).collect() } else { text };
+    SalonError::network(format!("{what}: {text}"))
+}
+
+impl Network {
+    /// Loads an ONNX file's bytes as a network of the game `expectation` describes.
+    pub fn load(bytes: &[u8], expectation: &NetworkExpectation) -> SalonResult<Network> {
+        if bytes.len() > MAX_NETWORK_BYTES {
+            return Err(SalonError::network(format!("the file is {} bytes, more than the {MAX_NETWORK_BYTES} a network may have", bytes.len())));
+        }
+        if bytes.is_empty() {
+            return Err(SalonError::network("the file is empty"));
+        }
+        match catch_unwind(AssertUnwindSafe(|| load_checked(bytes, expectation))) {
+            Ok(result) => result,
+            Err(payload) => Err(SalonError::network(format!("the runtime could not read this model: {}", panic_message(payload)))),
+        }
+    }
+
+    pub fn info(&self) -> &NetworkInfo {
+        &self.info
+    }
+
+    pub fn expectation(&self) -> &NetworkExpectation {
+        &self.expectation
+    }
+
+    /// Runs the network on `rows` observations; writes the logits and the values by seat.
+    pub fn evaluate_rows(&self, rows: usize, observations: &[f32], players: &[i32], logits: &mut [f32], values: &mut [f32]) -> SalonResult<()> {
+        let e = &self.expectation;
+        let (o, a, p) = (e.observation_size(), e.num_actions, e.num_players);
+        if observations.len() != rows * o || players.len() != rows || logits.len() != rows * a || values.len() != rows * p {
+            return Err(SalonError::param("observations", format!("{rows} rows of {o} floats, with {rows} players, are needed")));
+        }
+        if let Some(&bad) = players.iter().find(|&&s| s < 0 || s as usize >= p) {
+            return Err(SalonError::InvalidPlayer { player: bad.into(), num_players: p });
+        }
+        if rows == 0 {
+            return Ok(());
+        }
+        let outputs = match catch_unwind(AssertUnwindSafe(|| self.run(rows, observations, players))) {
+            Ok(r) => r?,
+            Err(payload) => return Err(SalonError::network(format!("the runtime failed: {}", panic_message(payload)))),
+        };
+        let (l, v) = (&outputs[0], &outputs[1]);
+        let (l, v) = (l.try_as_plain_ram().map_err(|e| runtime_error("logits", e))?, v.try_as_plain_ram().map_err(|e| runtime_error("values", e))?);
+        let l = l.as_slice::<f32>().map_err(|e| runtime_error("logits", e))?;
+        let v = v.as_slice::<f32>().map_err(|e| runtime_error("values", e))?;
+        if l.len() != rows * a || v.len() != rows * p {
+            return Err(SalonError::network(format!(
+                "for {rows} rows the network gave {} logits and {} values, not {} and {}",
+                l.len(),
+                v.len(),
+                rows * a,
+                rows * p
+            )));
+        }
+        // Folds rather than `any`, so that the loops vectorize.
+        if l.iter().fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY)) {
+            return Err(SalonError::network("the network's logits hold NaN or +inf"));
+        }
+        if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
+            return Err(SalonError::network("the network's values hold NaN or infinities"));
+        }
+        logits.copy_from_slice(l);
+        match self.info.value_frame {
+            ValueFrame::Seat => values.copy_from_slice(v),
+            ValueFrame::Mover => {
+                for (row, &mover) in players.iter().enumerate() {
+                    let (from, to) = (&v[row * p..(row + 1) * p], &mut values[row * p..(row + 1) * p]);
+                    for (k, &x) in from.iter().enumerate() {
+                        to[(mover as usize + k) % p] = x;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run(&self, rows: usize, observations: &[f32], players: &[i32]) -> SalonResult<TVec<TValue>> {
+        let mut shape = Vec::with_capacity(1 + self.obs_dims.len());
+        shape.push(rows);
+        shape.extend_from_slice(&self.obs_dims);
+        let obs = Tensor::from_shape(&shape, observations).map_err(|e| runtime_error("observations", e))?;
+        let mut inputs: Vec<Option<TValue>> = vec![None; 1 + usize::from(self.players_input.is_some())];
+        inputs[self.obs_input] = Some(obs.into());
+        if let Some((at, dt)) = self.players_input {
+            let t = if dt == DatumType::I64 {
+                let wide: Vec<i64> = players.iter().map(|&x| x.into()).collect();
+                Tensor::from_shape(&[rows], &wide)
+            } else {
+                Tensor::from_shape(&[rows], players)
+            };
+            inputs[at] = Some(t.map_err(|e| runtime_error("players", e))?.into());
+        }
+        let inputs: TVec<TValue> = inputs.into_iter().flatten().collect();
+        self.plan.run(inputs).map_err(|e| runtime_error("the network failed", e))
+    }
+}
+
+impl Evaluator for Network {
+    fn evaluate(&self, rows: usize, observations: &[f32], players: &[i32], logits: &mut [f32], values: &mut [f32]) -> SalonResult<()> {
+        self.evaluate_rows(rows, observations, players, logits, values)
+    }
+}
+
+/// The declared element type and dimensions of a graph input or output (`None` for a
+/// dimension given by name or not at all).
+fn declared(v: &ValueInfoProto) -> (i32, Option<Vec<Option<i64>>>) {
+    use tract_onnx::pb::tensor_shape_proto::dimension::Value;
+    match v.r#type.as_ref().and_then(|t| t.value.as_ref()) {
+        Some(type_proto::Value::TensorType(t)) => {
+            let dims = t.shape.as_ref().map(|s| {
+                s.dim
+                    .iter()
+                    .map(|d| match d.value {
+                        Some(Value::DimValue(x)) => Some(x),
+                        _ => None,
+                    })
+                    .collect()
+            });
+            (t.elem_type, dims)
+        }
+        None => (0, None),
+    }
+}
+
+/// Finds the input or output called `name`, or else the one at `position`.
+fn by_name_or_position<'a>(items: &[&'a ValueInfoProto], name: &str, position: usize) -> Option<(usize, &'a ValueInfoProto)> {
+    items.iter().position(|v| v.name == name).or((position < items.len()).then_some(position)).map(|i| (i, items[i]))
+}
+
+fn metadata(model: &ModelProto) -> Vec<(String, String)> {
+    model.metadata_props.iter().map(|e| (e.key.clone(), e.value.clone())).collect()
+}
+
+fn load_checked(bytes: &[u8], expectation: &NetworkExpectation) -> SalonResult<Network> {
+    let onnx = tract_onnx::onnx();
+    let proto = onnx
+        .proto_model_for_read(&mut &bytes[..])
+        .map_err(|e| runtime_error("the file is not an ONNX model", e))?;
+    let supported: HashSet<String> = onnx.op_register.0.keys().cloned().collect();
+    screen(&proto, &supported)?;
+    let graph: &GraphProto = proto.graph.as_ref().ok_or_else(|| SalonError::network("the file holds no graph"))?;
+    let meta = metadata(&proto);
+    let get = |key: &str| meta.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    if let Some(g) = get("salon.game") {
+        if g != expectation.game {
+            return Err(SalonError::network(format!("this is a network of {:?}, not of {}", shown(g), expectation.game)));
+        }
+    }
+    if let Some(n) = get("salon.players") {
+        if n.trim().parse::<usize>().ok() != Some(expectation.num_players) {
+            return Err(SalonError::network(format!(
+                "this network is for {:?} players, the game has {}",
+                shown(n),
+                expectation.num_players
+            )));
+        }
+    }
+    let value_frame = get("salon.value_frame").map(ValueFrame::from_name).transpose()?.unwrap_or(ValueFrame::Seat);
+
+    // Inputs: the observation, and optionally the seat to move.
+    let inputs = real_inputs(graph);
+    if inputs.len() > 2 {
+        let names: Vec<String> = inputs.iter().map(|v| shown(&v.name)).collect();
+        return Err(SalonError::network(format!(
+            "the model has inputs {names:?}; a network takes obs and, optionally, players"
+        )));
+    }
+    let (obs_input, obs_info) = by_name_or_position(&inputs, "obs", 0).ok_or_else(|| SalonError::network("the model has no input"))?;
+    let players_input = (inputs.len() == 2).then(|| 1 - obs_input);
+    let (obs_type, obs_declared) = declared(obs_info);
+    if obs_type != 0 && obs_type != 1 {
+        return Err(SalonError::network(format!("input {:?} must be float32 (ONNX type 1), it is type {obs_type}", shown(&obs_info.name))));
+    }
+    let full: Vec<usize> = expectation.observation_shape.clone();
+    let obs_dims = match obs_declared {
+        None => full.clone(),
+        Some(d) => {
+            let fits = |want: &[usize]| d.len() == want.len() + 1 && d[1..].iter().zip(want).all(|(g, &w)| g.is_none_or(|g| g == w as i64));
+            let flat = [expectation.observation_size()];
+            if fits(&full) {
+                full.clone()
+            } else if fits(&flat) {
+                flat.to_vec()
+            } else {
+                let shown_dims: Vec<String> = d.iter().map(|x| x.map_or("?".into(), |x| x.to_string())).collect();
+                return Err(SalonError::network(format!(
+                    "input {:?} has shape [{}]; {} needs [N, {}] (or the flat [N, {}])",
+                    shown(&obs_info.name),
+                    shown_dims.join(", "),
+                    expectation.game,
+                    full.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
+                    expectation.observation_size()
+                )));
+            }
+        }
+    };
+    let players_dt = match players_input {
+        None => None,
+        Some(i) => {
+            let (t, dims) = declared(inputs[i]);
+            if let Some(d) = dims {
+                if d.len() != 1 {
+                    return Err(SalonError::network(format!("input {:?} (the seat to move) must have shape [N]", shown(&inputs[i].name))));
+                }
+            }
+            Some(match t {
+                0 | 6 => DatumType::I32,
+                7 => DatumType::I64,
+                other => {
+                    return Err(SalonError::network(format!(
+                        "input {:?} (the seat to move) must be int32, it is ONNX type {other}",
+                        shown(&inputs[i].name)
+                    )))
+                }
+            })
+        }
+    };
+
+    // Outputs: logits and values.
+    let outputs: Vec<&ValueInfoProto> = graph.output.iter().collect();
+    if outputs.len() < 2 {
+        return Err(SalonError::network("the model has one output; a network gives logits and values"));
+    }
+    let (logits_at, _) = by_name_or_position(&outputs, "logits", 0).ok_or_else(|| SalonError::network("no logits output"))?;
+    let (values_at, _) = by_name_or_position(&outputs, "values", 1).ok_or_else(|| SalonError::network("no values output"))?;
+    if logits_at == values_at {
+        return Err(SalonError::network("the logits and the values are the same output"));
+    }
+
+    let mut model = onnx.model_for_proto_model(&proto).map_err(|e| runtime_error("the runtime could not read the model", e))?;
+    let n = model.symbols.sym("N");
+    let mut obs_shape: Vec<TDim> = vec![n.to_dim()];
+    obs_shape.extend(obs_dims.iter().map(|&d| d.to_dim()));
+    let model_inputs = model.input_outlets().map_err(|e| runtime_error("inputs", e))?.to_vec();
+    if model_inputs.len() != inputs.len() {
+        return Err(SalonError::network(format!("the runtime sees {} inputs, the file lists {}", model_inputs.len(), inputs.len())));
+    }
+    model
+        .set_input_fact(obs_input, InferenceFact::dt_shape(DatumType::F32, obs_shape))
+        .map_err(|e| runtime_error("the observation input", e))?;
+    if let (Some(i), Some(dt)) = (players_input, players_dt) {
+        model.set_input_fact(i, InferenceFact::dt_shape(dt, vec![n.to_dim()])).map_err(|e| runtime_error("the players input", e))?;
+    }
+    let model_outputs = model.output_outlets().map_err(|e| runtime_error("outputs", e))?.to_vec();
+    let chosen = [model_outputs[logits_at], model_outputs[values_at]];
+    model.select_output_outlets(&chosen).map_err(|e| runtime_error("outputs", e))?;
+    let typed = model.into_optimized().map_err(|e| runtime_error("the model does not fit these inputs", e))?;
+
+    // Shapes: the outputs, and every value bounded for one row of the batch.
+    let one = SymbolValues::default().with(&n, 1);
+    let want = [("logits", expectation.num_actions), ("values", expectation.num_players)];
+    for (k, (what, width)) in want.iter().enumerate() {
+        let outlet = typed.output_outlets().map_err(|e| runtime_error("outputs", e))?[k];
+        let fact = typed.outlet_fact(outlet).map_err(|e| runtime_error("outputs", e))?;
+        if fact.datum_type != DatumType::F32 {
+            return Err(SalonError::network(format!("the {what} must be float32, they are {:?}", fact.datum_type)));
+        }
+        let dims: Vec<TDim> = fact.shape.iter().cloned().collect();
+        let ok = dims.len() == 2 && dims[0] == n.to_dim() && dims[1] == width.to_dim();
+        if !ok {
+            let shown_dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+            return Err(SalonError::network(format!(
+                "the {what} have shape [{}]; {} needs [N, {width}]",
+                shown_dims.join(", "),
+                expectation.game
+            )));
+        }
+    }
+    for node in typed.nodes() {
+        for output in &node.outputs {
+            let mut elements: i64 = 1;
+            for d in output.fact.shape.iter() {
+                let v = d.eval(&one).to_i64().map_err(|_| {
+                    SalonError::network(format!("the size of {:?} is not fixed by the batch size", shown(&node.name)))
+                })?;
+                elements = elements.saturating_mul(v.max(0));
+            }
+            if elements > MAX_ROW_ELEMENTS {
+                return Err(SalonError::network(format!(
+                    "{:?} has {elements} elements per row, more than {MAX_ROW_ELEMENTS}",
+                    shown(&node.name)
+                )));
+            }
+        }
+    }
+    let plan = typed.into_runnable().map_err(|e| runtime_error("the runtime could not plan the model", e))?;
+
+    let parameters = graph.initializer.iter().map(|t| t.dims.iter().map(|&d| d.max(0) as u64).product::<u64>()).sum();
+    let sha256 = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let info = NetworkInfo {
+        game: expectation.game.clone(),
+        value_frame,
+        takes_players: players_input.is_some(),
+        parameters,
+        sha256,
+        metadata: meta.clone(),
+        producer: shown(&proto.producer_name),
+    };
+    let network = Network {
+        plan,
+        info,
+        expectation: expectation.clone(),
+        obs_dims,
+        obs_input,
+        players_input: players_input.zip(players_dt),
+    };
+    // A trial batch of two rows: the model runs and gives usable outputs.
+    let (o, a, p) = (expectation.observation_size(), expectation.num_actions, expectation.num_players);
+    let (mut l, mut v) = (vec![0.0f32; 2 * a], vec![0.0f32; 2 * p]);
+    network
+        .run_checked(2, &vec![0.0; 2 * o], &[0, (p > 1) as i32], &mut l, &mut v)
+        .map_err(|e| SalonError::network(format!("a trial evaluation failed: {}", e.to_string().trim_start_matches("network: "))))?;
+    Ok(network)
+}
+
+impl Network {
+    fn run_checked(&self, rows: usize, obs: &[f32], players: &[i32], logits: &mut [f32], values: &mut [f32]) -> SalonResult<()> {
+        self.evaluate_rows(rows, obs, players, logits, values)
+    }
+}
