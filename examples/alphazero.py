@@ -47,11 +47,13 @@ import numpy as np
 import numpy.typing as npt
 
 import salon
+from salon.onnx_mlp import mlp_to_onnx
 from salon.selfplay import Examples, self_play
 
 Forward = Callable[[npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
 
 CHECKPOINT = "checkpoint.npz"
+NETWORK = "network.onnx"
 BUFFER = "buffer.npz"
 LOG = "log.jsonl"
 
@@ -148,6 +150,14 @@ class NumpyForward:
         v = h @ p["wv"] + p["bv"]
         v = np.exp(v - v.max(axis=1, keepdims=True))
         return h @ p["wp"] + p["bp"], v / v.sum(axis=1, keepdims=True)
+
+
+def native_network(params: dict[str, npt.NDArray[np.float32]], game: salon.Game,
+                   metadata: dict[str, str] | None = None) -> tuple[bytes, salon.Network]:
+    """The network as an ONNX file (mover-frame win shares) and loaded into the engine: self-play
+    and evaluation run it inside the search, with no Python call per lock step."""
+    data = mlp_to_onnx(params, game, metadata=metadata)
+    return data, salon.Network.load(data, game)
 
 
 def jax_modules() -> tuple[Any, Any, Any]:
@@ -299,7 +309,7 @@ def search_options(policy: str, explore: bool) -> dict[str, Any]:
     return {"pass_players": True} if explore else {"pass_players": True, "gumbel_scale": 0.0}
 
 
-def evaluate(game: salon.Game, evaluator: BucketedEvaluator, opponent: Callable[[int], salon.Bot], *, games: int,
+def evaluate(game: salon.Game, evaluator: salon.Network, opponent: Callable[[int], salon.Bot], *, games: int,
              simulations: int, policy: str, seed: int, threads: int, label: str) -> float:
     """The agent's mean win share over ``games`` seat-rotated games against ``opponent(seed)``."""
     players = game.num_players()
@@ -335,7 +345,7 @@ def evaluate(game: salon.Game, evaluator: BucketedEvaluator, opponent: Callable[
     return shares / games
 
 
-def run_evaluation(game: salon.Game, evaluator: BucketedEvaluator, args: argparse.Namespace) -> dict[str, float]:
+def run_evaluation(game: salon.Game, evaluator: salon.Network, args: argparse.Namespace) -> dict[str, float]:
     """Win shares against MCTS(--eval-mcts-simulations) and (with --eval-greedy) greedy."""
     eval_seed = args.seed * 7_777 + 100_000
     sims = args.eval_mcts_simulations
@@ -353,8 +363,10 @@ def run_evaluation(game: salon.Game, evaluator: BucketedEvaluator, args: argpars
 # Checkpoints: params, optimizer state, iteration, generators (numpy .npz + JSON).
 
 
-def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.Generator, meta: dict[str, Any]
-                    ) -> None:
+def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.Generator, meta: dict[str, Any],
+                    game: salon.Game) -> None:
+    """``checkpoint.npz`` (weights, optimizer, generator) and ``network.onnx`` (the network as
+    the engine runs it: ``salon.Network.load(OUT/network.onnx, game)``)."""
     arrays: dict[str, Any] = {f"param/{k}": v for k, v in learner.numpy_params().items()}
     arrays.update({f"opt/{i:04d}": v for i, v in enumerate(learner.opt_leaves())})
     state = {"iteration": iteration, "rng": rng.bit_generator.state, "meta": meta}
@@ -362,6 +374,10 @@ def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.
     tmp = out / (CHECKPOINT + ".tmp.npz")
     np.savez(tmp, **arrays)
     os.replace(tmp, out / CHECKPOINT)
+    data, _ = native_network(learner.numpy_params(), game, {"salon.iteration": str(iteration)})
+    tmp_net = out / (NETWORK + ".tmp")
+    tmp_net.write_bytes(data)
+    os.replace(tmp_net, out / NETWORK)
 
 
 def load_checkpoint(path: Path) -> tuple[dict[str, Any], list[npt.NDArray[Any]], dict[str, Any]]:
@@ -447,7 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if first_iteration == 1:
             sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")
         t = time.monotonic()
-        evaluator = BucketedEvaluator(learner.forward, players, bucket_sizes(max(16, args.eval_games)))
+        _, evaluator = native_network(learner.numpy_params(), game)
         result: dict[str, Any] = {"iteration": first_iteration - 1, "game": game.name, "eval_games": args.eval_games,
                                   "simulations": args.simulations, "policy": args.policy}
         result.update(run_evaluation(game, evaluator, args))
@@ -460,8 +476,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if first_iteration > 1 and (out / BUFFER).exists():
         buffer.load(out / BUFFER)
 
-    largest = max(args.parallel, 2 * args.eval_games)
-    evaluator = BucketedEvaluator(learner.forward, players, bucket_sizes(largest))
     meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}
     meta["game_name"] = game.name
     last_iteration = args.iterations
@@ -474,8 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             break
         t0 = time.monotonic()
         # Self-play with the current network.
-        evaluator.calls = evaluator.rows = 0
-        evaluator.seconds = 0.0
+        # The current network, inside the engine for self-play and evaluation.
+        _, evaluator = native_network(learner.numpy_params(), game)
         moves = games_done = 0
         fresh: list[Examples] = []
         last_print = time.monotonic()
@@ -519,10 +533,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "buffer": buffer.size, "train_steps": steps, **losses, "fresh_value_loss": round(unseen_value_loss, 4),
             "selfplay_seconds": round(selfplay_seconds, 2), "selfplay_moves_per_s": round(len(examples) / selfplay_seconds, 1),
             "simulations_per_s": round(len(examples) * args.simulations / selfplay_seconds, 1),
-            "network_share": round(evaluator.seconds / selfplay_seconds, 3), "train_seconds": round(train_seconds, 2),
+            "train_seconds": round(train_seconds, 2),
         }
         if args.eval_games > 0 and iteration % args.eval_every == 0:
-            entry.update(run_evaluation(game, evaluator, args))
+            _, trained = native_network(learner.numpy_params(), game)
+            entry.update(run_evaluation(game, trained, args))
         entry["eval_seconds"] = round(time.monotonic() - t2, 2)
         entry["wall_seconds"] = round(time.monotonic() - started, 2)
         with open(out / LOG, "a", encoding="utf-8") as log:
@@ -530,7 +545,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if iteration % args.save_buffer_every == 0:
             buffer.save(out / BUFFER)
             saved_buffer_at = iteration
-        save_checkpoint(out, learner, iteration, rng, meta)
+        save_checkpoint(out, learner, iteration, rng, meta, game)
         shown = {k: entry[k] for k in entry if k.startswith("win_share") or k in ("loss", "fresh_value_loss", "selfplay_moves_per_s")}
         print(f"[{iteration}] done in {time.monotonic() - t0:.1f} s: {json.dumps(shown)}", flush=True)
         iteration_seconds = max(iteration_seconds, time.monotonic() - t0)  # the longest so far: evaluations included

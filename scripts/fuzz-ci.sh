@@ -24,7 +24,7 @@ SANITIZER=${FUZZ_SANITIZER:-none}
 # RUSTC_BOOTSTRAP=1; `none` builds on plain stable (and keeps the build cache of other
 # stable builds valid: cargo tracks RUSTC_BOOTSTRAP in its fingerprints).
 if [ "$SANITIZER" != none ]; then export RUSTC_BOOTSTRAP=1; fi
-ALL_TARGETS=(actions deserialize components game_spec)
+ALL_TARGETS=(actions deserialize components game_spec network)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -50,6 +50,8 @@ for target in "${TARGETS[@]}"; do
         # once crashed; libFuzzer grows inputs towards the limit gradually (len_control).
         deserialize | components) extra=(-max_len=1048576) ;;
         game_spec) extra=(-max_len=512) ;;
+        # A first byte choosing the game, then an ONNX file (the corpus holds small networks).
+        network) extra=(-max_len=262144) ;;
     esac
     echo "fuzz-ci: $target for ${SECONDS_PER_TARGET}s"
     log=$(mktemp)

@@ -168,6 +168,41 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------------ analyse
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from salon.arena import make_bot, parse_bot
+
+    lineno, rec = records.read_record(args.record, args.line)
+    game = records.load_record_game(rec, line=lineno)
+    state = records.start_state(rec, game, line=lineno)
+    steps = records.replay_steps(rec, line=lineno, game=game)
+    if args.ply < 0:
+        raise UserError(f"--ply must be 0 or more, not {args.ply}")
+    for i, _, _, after in steps:
+        if i + 1 == args.ply:
+            state = after.clone()
+            break
+    else:
+        if args.ply > 0:
+            raise UserError(f"line {lineno}: the record has {len(rec.get('actions', []))} moves, fewer than --ply {args.ply}")
+    if state.is_terminal():
+        raise UserError(f"line {lineno}, ply {args.ply}: the game is over")
+    if state.is_chance_node():
+        raise UserError(f"line {lineno}, ply {args.ply}: a chance node (the next move is drawn, not chosen)")
+    if parse_bot(args.bot)[0] != "net":
+        raise UserError(f"--bot {args.bot!r}: analysis needs a network bot (net[:simulations][@file.onnx])")
+    bot = make_bot(args.bot, args.seed, game)
+    analysis = bot.analyse(state)
+    if args.json:
+        print(json.dumps({"line": lineno, "ply": args.ply, **analysis.to_dict()}))
+    else:
+        print(f"{game}, line {lineno}, ply {args.ply}")
+        print(analysis)
+    return 0
+
+
 # ------------------------------------------------------------------------------------ view
 
 
@@ -254,7 +289,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             for g in range(args.games):
                 seed = args.seed + g
                 names_by_seat = [lineup[(g + p) % len(lineup)] for p in range(n)]
-                bots = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(names_by_seat)]
+                bots = [make_bot(spec, seed * 10 + p, game) for p, spec in enumerate(names_by_seat)]
                 state = game.new_initial_state(seed=seed)
                 while not state.is_terminal():
                     if state.is_chance_node():
@@ -338,6 +373,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--step", action="store_true", help="step through one game (the first, or --line): Enter, b, a number, q")
     p.add_argument("-v", "--verbose", action="store_true", help="one line per record")
     p.set_defaults(run=_cmd_replay)
+
+    p = sub.add_parser("analyse", help="what a network bot thinks of one position of a record",
+                       description="Replays a record to --ply (moves applied) and prints, for the player to move and "
+                       "from that player's information only: every legal move with its prior, visits and mean value, "
+                       "the chosen move, the principal variation and the root value of every player.")
+    p.add_argument("record", help="a .jsonl file of records")
+    p.add_argument("--ply", type=int, required=True, help="the number of moves (chance outcomes included) played before the position")
+    p.add_argument("--line", type=int, help="the record on this line (default: the first)")
+    p.add_argument("--bot", default="net:200", help="net[:simulations][@file.onnx] (default net:200, the shipped network)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="one JSON object instead of the table")
+    p.set_defaults(run=_cmd_analyse)
 
     p = sub.add_parser("view", help="write the HTML replay viewer of one game",
                        description="Write one self-contained HTML file (no network) to step through a game: forward, back, "

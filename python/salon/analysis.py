@@ -81,7 +81,7 @@ def _variation_texts(state: State, player: int, pv: list[int]) -> list[str]:
     """The moves' texts, each written at the state it is played in: a state the player may
     believe (drawn from their information) when the game hides anything."""
     texts: list[str] = []
-    s = state.clone() if state.game.perfect_information else state.resample_from_infostate(player, seed=0)
+    s = state.clone() if state.game().perfect_information else state.resample_from_infostate(player, seed=0)
     for a in pv:
         if s.is_chance_node() or s.is_terminal() or a not in s.legal_actions():
             break

@@ -8,6 +8,7 @@ interval computed on the total share as the number of successes.
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 import time
@@ -21,11 +22,18 @@ from salon import records
 Z95 = 1.959963984540054
 
 
+BOT_SPECS = "random, greedy, mcts[:simulations] or net[:simulations][@network.onnx]"
+
+
 def parse_bot(spec: str) -> tuple[str, int]:
-    """``random``, ``greedy`` or ``mcts[:simulations]`` -> (kind, simulations)."""
-    kind, _, sims = spec.strip().partition(":")
-    if kind not in ("random", "greedy", "mcts"):
-        raise salon.SalonError(f"unknown bot {spec!r}: use random, greedy or mcts[:simulations]")
+    """``random``, ``greedy``, ``mcts[:simulations]`` or ``net[:simulations][@path]`` ->
+    (kind, simulations); ``net`` plays with the shipped network of the game, or the ONNX file
+    after ``@`` (see :func:`network_path`)."""
+    kind, _, sims = spec.strip().partition("@")[0].partition(":")
+    if kind not in ("random", "greedy", "mcts", "net"):
+        raise salon.SalonError(f"unknown bot {spec!r}: use {BOT_SPECS}")
+    if "@" in spec and kind != "net":
+        raise salon.SalonError(f"bad bot {spec!r}: only net takes a network file (net:200@file.onnx)")
     if sims:
         if not sims.isdigit() or int(sims) < 1:
             raise salon.SalonError(f"bad bot {spec!r}: the number of simulations must be a positive integer")
@@ -33,15 +41,51 @@ def parse_bot(spec: str) -> tuple[str, int]:
     return kind, 200
 
 
-def make_bot(spec: str, seed: int) -> salon.Bot:
+def network_path(spec: str) -> str | None:
+    """The network file of a ``net:...@path`` spec (``None``: the shipped network)."""
+    _, at, path = spec.strip().partition("@")
+    if at and not path.strip():
+        raise salon.SalonError(f"bad bot {spec!r}: name the network file after @")
+    return path.strip() or None
+
+
+@functools.lru_cache(maxsize=16)
+def _network(path: str, game: salon.Game) -> salon.Network:
+    return salon.Network.load(path, game)
+
+
+def make_bot(spec: str, seed: int, game: salon.Game | None = None) -> salon.Bot:
+    """The bot of a spec. A ``net`` spec with a file needs ``game`` (the network is checked
+    against it); without one it plays the shipped network of the state's game."""
     kind, sims = parse_bot(spec)
-    return salon.Bot(kind, simulations=sims, seed=seed)
+    if kind != "net":
+        return salon.Bot(kind, simulations=sims, seed=seed)
+    path = network_path(spec)
+    if path is None:
+        return salon.Bot("network", simulations=sims, seed=seed)
+    if game is None:
+        raise salon.SalonError(f"bot {spec!r} names a network file: give the game it plays")
+    return salon.Bot("network", network=_network(path, game), simulations=sims, seed=seed)
+
+
+def check_lineup(game: salon.Game, lineup: list[str]) -> None:
+    """Loads every network the line-up needs for ``game`` now, so that a missing or bad
+    network is reported before any game is played."""
+    from salon import agents
+
+    for spec in lineup:
+        if parse_bot(spec)[0] == "net":
+            path = network_path(spec)
+            if path is None:
+                agents.shipped_network(game)
+            else:
+                _network(path, game)
 
 
 def parse_lineup(text: str) -> list[str]:
     lineup = [b.strip() for b in text.split(",") if b.strip()]
     if not lineup:
-        raise salon.SalonError("no bots given: use for example --bots mcts:200,greedy,random")
+        raise salon.SalonError(f"no bots given: use for example --bots mcts:200,greedy,random (each one of {BOT_SPECS})")
     for spec in lineup:
         parse_bot(spec)
     return lineup
@@ -79,7 +123,7 @@ class ArenaResult:
 
 def play_game(game: salon.Game, seats: list[str], seed: int) -> salon.State:
     """One game: the bot named in each seat, chance drawn from the state's own generator."""
-    bots = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(seats)]
+    bots = [make_bot(spec, seed * 10 + p, game) for p, spec in enumerate(seats)]
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -138,6 +182,7 @@ def run_arena(
     ``jobs > 1`` the games are played in that many worker processes; the results and the
     records (in game order) are the same as with one.
     """
+    check_lineup(game, lineup)
     n = game.num_players()
     result = ArenaResult(game=str(game), lineup=lineup, bots={b: BotResult() for b in lineup})
     started = time.perf_counter()

@@ -58,7 +58,7 @@ def play(
         else:
             seats.append(others[k])
             k += 1
-    players = {p: make_bot(spec, seed * 10 + p) for p, spec in enumerate(seats) if p != seat}
+    players = {p: make_bot(spec, seed * 10 + p, game) for p, spec in enumerate(seats) if p != seat}
     state = game.new_initial_state(seed=seed)
     stdout.write(f"{game.long_name}: {game}; you are player {seat}; " + ", ".join(f"P{p} {s}" for p, s in enumerate(seats)) + "\n")
     stdout.write(HELP + "\n")

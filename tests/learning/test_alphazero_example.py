@@ -38,6 +38,10 @@ def log_lines(out: Path) -> list[dict[str, object]]:
 def test_one_iteration_then_resume(tmp_path: Path) -> None:
     out = tmp_path / "run"
     first = run(out, "--iterations", "1")
+    import salon
+
+    network = salon.Network.load(out / "network.onnx", salon.load_game("atelier_studio"))
+    assert network.metadata["salon.iteration"] == "1"
     assert "[1] self-play 4/4 games" in first
     [entry] = log_lines(out)
     assert entry["iteration"] == 1 and entry["games"] == 4
@@ -116,6 +120,35 @@ def test_evaluator_adapter_puts_values_back_by_seat() -> None:
         for k in range(3):
             assert values[i, (seats[i] + k) % 3] == pytest.approx(float(np_shares[i, k]))
 
+
+
+@pytest.mark.parametrize("spec", ["azul_sintra", "atelier_studio(players=3)", "atelier_canvas(players=5)",
+                                  "colors_of_paris(players=4)"])
+def test_the_onnx_export_agrees_with_the_jax_forward_pass(spec: str) -> None:
+    """What the engine runs (the exported ONNX file) is what JAX trained, to 1e-5, on every
+    game's shapes; values by seat from the mover's frame."""
+    import salon
+
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import Learner, init_params, native_network
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    game = salon.load_game(spec)
+    size = int(np.prod(game.observation_tensor_shape()))
+    params = init_params(np.random.default_rng(2), size, game.num_distinct_actions(), game.num_players(), 32, 2)
+    params["wp"] *= 50.0  # logits far from 0, so that a difference would show
+    params["wv"] *= 50.0
+    x = np.random.default_rng(3).random((7, *game.observation_tensor_shape())).astype(np.float32)
+    seats = (np.arange(7) % game.num_players()).astype(np.int32)
+    jax_logits, jax_shares = Learner(params, 1e-3, 0.0).forward(x.reshape(7, -1))
+    data, network = native_network(params, game)
+    assert network.value_frame == "mover" and network.metadata["salon.game"] == game.name
+    logits, values = network.evaluate(x, seats)
+    np.testing.assert_allclose(logits, jax_logits, rtol=1e-5, atol=1e-5)
+    for i in range(7):
+        for k in range(game.num_players()):
+            assert values[i, (seats[i] + k) % game.num_players()] == pytest.approx(float(jax_shares[i, k]), abs=1e-5)
 
 
 def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() -> None:

@@ -17,8 +17,9 @@ seed order; the runner checks that each requested seed has exactly one record (n
 duplicate).
 
 Policies are given as *specs*: ``"random"`` (uniformly random legal moves, in Python), a native
-bot ``"greedy"``, ``"mcts"``, ``"mcts/200"`` (:class:`salon.Bot`, with its simulation count) or
-``"native_random"``, ``"module:factory"``
+bot ``"greedy"``, ``"mcts"``, ``"mcts/200"`` (:class:`salon.Bot`, with its simulation count),
+``"net/200"`` (the network bot with the game's shipped network; ``"net/200@file.onnx"`` with a
+network file every worker can read), ``"native_random"``, ``"module:factory"``
 (an importable factory), or a callable ``factory(seed) -> policy``, where a policy is a callable
 ``(state) -> action`` or an object with ``step(state)`` (see :mod:`salon.adapters.policies`).
 Factories are shipped to the workers by Ray's pickling (closures are fine).
@@ -123,12 +124,19 @@ def _reporter(progress: ProgressSpec, label: str) -> Callable[[int, int], None] 
 _NATIVE_KINDS = {"greedy": "greedy", "mcts": "mcts", "native_random": "random"}
 
 
-def make_policy(spec: PolicySpec, seed: int) -> Callable[[_core.State], int]:
-    """Builds the policy of a spec for one game, seeded with ``seed``."""
+def make_policy(spec: PolicySpec, seed: int, game: _core.Game | None = None) -> Callable[[_core.State], int]:
+    """Builds the policy of a spec for one game, seeded with ``seed``. ``net/200`` is the
+    network bot with the shipped network, ``net/200@file.onnx`` with that file (``game``
+    needed to check it)."""
     if isinstance(spec, str):
         if spec == "random":
             return as_policy(UniformRandomPolicy(seed))
-        kind, _, sims = spec.partition("/")
+        kind, _, sims = spec.partition("@")[0].partition("/")
+        if kind == "net":
+            from salon.arena import make_bot
+
+            path = spec.partition("@")[2]
+            return as_policy(make_bot(f"net:{sims or 200}" + (f"@{path}" if path else ""), seed, game))
         if kind in _NATIVE_KINDS:
             bot_cls = getattr(salon, "Bot", None)
             if bot_cls is None:
@@ -174,7 +182,7 @@ def play_game(
     n = game.num_players()
     if len(specs) != n:
         raise ValueError(f"{game.name} has {n} seats, {len(specs)} policies were given")
-    policies = [make_policy(spec, derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    policies = [make_policy(spec, derive_seed(seed, seat), game) for seat, spec in enumerate(specs)]
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal():
         if state.is_chance_node():
