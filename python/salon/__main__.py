@@ -317,7 +317,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------------- parser
 
-BOTS_HELP = "bots, comma-separated: random, greedy, mcts[:simulations] (mcts alone means 200 simulations)"
+BOTS_HELP = ("bots, comma-separated: random, greedy, mcts[:simulations] (mcts alone means 200 simulations), "
+             "net[:simulations] (the shipped network of the game) or net[:simulations]@file.onnx")
 
 
 def build_parser() -> argparse.ArgumentParser:
