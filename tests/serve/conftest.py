@@ -9,9 +9,23 @@ from starlette.testclient import TestClient
 from salon.serve.app import create_app
 
 
+BASE_URL = "http://127.0.0.1:8000"
+# What the page sends with every POST (the server refuses a state-changing request of another type).
+JSON = {"Content-Type": "application/json"}
+
+
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(bot_threads=2), raise_server_exceptions=True) as c:
+    """A client as the page is one: the server's own address, JSON bodies."""
+    with TestClient(create_app(bot_threads=2), base_url=BASE_URL, headers=JSON, raise_server_exceptions=True) as c:
+        yield c
+
+
+@pytest.fixture
+def bare() -> Iterator[TestClient]:
+    """A client that sends only the headers a test gives (for the door's refusals); no
+    exception of the app is raised into the test: a bug is a 500 answer, as a client sees it."""
+    with TestClient(create_app(bot_threads=2), base_url=BASE_URL, raise_server_exceptions=False) as c:
         yield c
 
 

@@ -95,7 +95,9 @@ def test_missing_reviews_and_bad_positions(client: TestClient) -> None:
     _error(client.get(f"/api/reviews/{rid}/{total + 1}"), 400, "BadRequestError")
     _error(client.get(f"/api/reviews/{rid}/0?view=2"), 400, "BadRequestError")
     _error(client.get(f"/api/reviews/{rid}/0?view=-2"), 400, "BadRequestError")
-    _error(client.get(f"/api/reviews/{rid}/-1"), 404, "NotFound")
+    _error(client.get(f"/api/reviews/{rid}/-1"), 400, "BadRequestError")
+    _error(client.get(f"/api/reviews/{rid}/" + "9" * 5000), 400, "BadRequestError")
+    _error(client.get(f"/api/reviews/{rid}/\u00b2"), 400, "BadRequestError")
 
 
 def test_a_finished_table_opens_as_a_review(client: TestClient) -> None:

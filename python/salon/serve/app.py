@@ -8,90 +8,44 @@ from __future__ import annotations
 
 import json
 import logging
-import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-import salon
 from salon import _core, records
+from salon.serve import games as game_setup
 from salon.serve import page, views
 from salon.serve.bots import BotWorkers
 from salon.serve.errors import BadRequestError, RecordTooLargeError, status_of
-from salon.serve.review import MAX_RECORD_BYTES, Review, ReviewStore
-from salon.serve.seats import MAX_SECONDS, MIN_SECONDS, SeatSpec, parse_seat
-from salon.serve.tables import MAX_PACE, TableRegistry
+from salon.serve.guard import Guard, HostPolicy
+from salon.serve.inputs import MAX_JSON_BYTES, body, float_param, int_param, int_text, json_body
+from salon.serve.review import MAX_RECORD_BYTES, MAX_REVIEW_BYTES, MAX_REVIEWS, Review, ReviewStore
+from salon.serve.seats import MAX_SECONDS, MAX_SIMULATIONS, MIN_SECONDS, SeatSpec, parse_seat
+from salon.serve.tables import MAX_PACE, WATCH_SECONDS, TableRegistry
 
 log = logging.getLogger("salon.serve")
 
-MAX_JSON_BYTES = 64 * 1024
 MAX_WAIT = 25.0
+MAX_LINE = 10**9
+__all__ = ["MAX_JSON_BYTES", "MAX_WAIT", "create_app"]
 
 
 def _error(message: str, kind: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message, "type": kind}, status_code=status, headers={"Cache-Control": "no-store"})
+    # Messages may quote a request's text: refused at the door if it cannot be encoded, and
+    # escaped here all the same, so an error answer always encodes.
+    safe = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": safe, "type": kind}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
-
-
-async def _body(request: Request, limit: int, too_large: type[Exception] = BadRequestError) -> bytes:
-    """The request body, refused past ``limit`` bytes without reading the rest."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise too_large(f"the request body is larger than {limit // 1024} KiB")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large(f"the request body is larger than {limit // 1024} KiB")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _json_body(request: Request) -> Any:
-    raw = await _body(request, MAX_JSON_BYTES)
-    if not raw.strip():
-        return {}
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadRequestError("the request body is not UTF-8 text") from None
-    except json.JSONDecodeError as err:
-        raise BadRequestError(f"the request body is not valid JSON ({err.msg} at character {err.pos})") from None
-    except (RecursionError, ValueError):
-        raise BadRequestError("the request body is not valid JSON (nested too deeply or a number too long)") from None
-
-
-def _int_param(request: Request, name: str, default: int) -> int:
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise BadRequestError(f"{name} must be an integer, got {text!r}") from None
-
-
-def _float_param(request: Request, name: str, default: float) -> float:
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadRequestError(f"{name} must be a number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise BadRequestError(f"{name} must be a finite number, got {text!r}")
-    return value
 
 
 # ------------------------------------------------------------------------------ pages
@@ -123,34 +77,32 @@ async def games(request: Request) -> Response:
             "perfect_information": entry["perfect_information"],
             "parameters": entry["parameters"],
         })
-    seats = {"kinds": ["human", "random", "greedy", "mcts"], "mcts_seconds": [MIN_SECONDS, MAX_SECONDS], "max_pace": MAX_PACE}
+    seats = {
+        "kinds": ["human", "random", "greedy", "mcts"],
+        "mcts_seconds": [MIN_SECONDS, MAX_SECONDS],
+        "mcts_simulations": [1, MAX_SIMULATIONS],
+        "max_pace": MAX_PACE,
+    }
     return _json({"games": out, "seats": seats})
 
 
-def _load_game(body: dict[str, Any]) -> _core.Game:
-    name = body.get("game")
-    if not isinstance(name, str):
-        raise BadRequestError('"game" must name a game, for example "azul_sintra"')
-    params = body.get("params", {})
-    if not isinstance(params, dict) or not all(isinstance(v, (bool, int, str)) for v in params.values()):
-        raise BadRequestError('"params" must be an object of texts, integers and booleans')
-    return salon.load_game(name, **params)
-
-
 async def create_table(request: Request) -> Response:
-    body = await _json_body(request)
-    if not isinstance(body, dict):
+    data = await json_body(request)
+    if not isinstance(data, dict):
         raise BadRequestError('the table is a JSON object: {"game": ..., "params": {...}, "seats": [...]}')
-    game = _load_game(body)
-    raw_seats = body.get("seats")
+    unknown = sorted(set(data) - {"game", "params", "seats", "pace", "seed"})
+    if unknown:
+        raise BadRequestError(f"unknown field {unknown[0][:40]!r} (fields: game, params, seats, pace, seed)")
+    game = game_setup.load(data)
+    raw_seats = data.get("seats")
     n = game.num_players()
     if not isinstance(raw_seats, list) or len(raw_seats) != n:
         raise BadRequestError(f'"seats" must list who sits in each of the {n} seats of {game}')
     seats: list[SeatSpec] = [parse_seat(s, f"seats[{p}]") for p, s in enumerate(raw_seats)]
-    pace = body.get("pace", 0.0)
+    pace = data.get("pace", 0.0)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
         raise BadRequestError(f'"pace" (seconds between bot moves) must be from 0 to {MAX_PACE:g}')
-    seed = body.get("seed")
+    seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
         raise BadRequestError('"seed" must be an integer from 0 to 2^63 - 1, or absent')
     registry: TableRegistry = request.app.state.tables
@@ -166,33 +118,50 @@ def _seat(request: Request) -> tuple[Any, int]:
 
 async def table_view(request: Request) -> Response:
     table, seat = _seat(request)
-    after = _int_param(request, "after", -1)
-    wait = min(max(_float_param(request, "wait", MAX_WAIT), 0.0), MAX_WAIT)
+    after = int_param(request, "after", -1, -1, 2**62)
+    wait = min(max(float_param(request, "wait", MAX_WAIT), 0.0), MAX_WAIT)
     await table.wait_change(after, wait)
     return _json(views.seat_payload(table, seat))
 
 
 async def table_move(request: Request) -> Response:
     table, seat = _seat(request)
-    table.play(seat, await _json_body(request))
+    table.play(seat, await json_body(request))
     return _json(views.seat_payload(table, seat))
+
+
+async def _no_body(request: Request) -> None:
+    """The body of a button's request: nothing, or a JSON object (read and checked, ignored)."""
+    await json_body(request)
 
 
 async def table_undo(request: Request) -> Response:
     table, seat = _seat(request)
+    await _no_body(request)
     table.undo(seat)
     return _json(views.seat_payload(table, seat))
 
 
 async def table_resign(request: Request) -> Response:
     table, seat = _seat(request)
+    await _no_body(request)
     table.resign(seat)
     return _json(views.seat_payload(table, seat))
 
 
 async def table_new_game(request: Request) -> Response:
+    """A new deal when the game is over or every person has asked; else the ask is recorded
+    (202, and the view lists who asked)."""
     table, seat = _seat(request)
-    table.new_game()
+    await _no_body(request)
+    started = table.new_game(seat)
+    return _json(views.seat_payload(table, seat), status=200 if started else 202)
+
+
+async def table_stop(request: Request) -> Response:
+    table, seat = _seat(request)
+    await _no_body(request)
+    table.stop(seat)
     return _json(views.seat_payload(table, seat))
 
 
@@ -209,22 +178,22 @@ async def table_record(request: Request) -> Response:
 
 async def table_review(request: Request) -> Response:
     table, _ = _seat(request)
+    await _no_body(request)
     store: ReviewStore = request.app.state.reviews
     review = store.add(Review.from_record(table.record()))
     return _json({"review": review.id, "url": f"/review/{review.id}"}, status=201)
 
 
 async def upload_review(request: Request) -> Response:
-    raw = await _body(request, MAX_RECORD_BYTES, RecordTooLargeError)
+    line_text = request.query_params.get("line")
+    line = None if line_text is None else int_text(line_text, "line", 1, MAX_LINE)
+    raw = await body(request, MAX_RECORD_BYTES, RecordTooLargeError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise records.RecordError("the upload is not UTF-8 text (a .jsonl record file)") from None
-    line = request.query_params.get("line")
-    if line is not None and not line.isdigit():
-        raise BadRequestError(f"line must be a line number, got {line!r}")
     store: ReviewStore = request.app.state.reviews
-    review = store.add(Review.from_text(text, None if line is None else int(line)))
+    review = store.add(Review.from_text(text, line))
     return _json({"review": review.id, "url": f"/review/{review.id}"}, status=201)
 
 
@@ -236,7 +205,8 @@ async def review_summary(request: Request) -> Response:
 async def review_position(request: Request) -> Response:
     store: ReviewStore = request.app.state.reviews
     review = store.get(request.path_params["review"])
-    return _json(review.position(request.path_params["position"], _int_param(request, "view", -1)))
+    position = int_text(request.path_params["position"], "position", 0, 10**9)
+    return _json(review.position(position, int_param(request, "view", -1, -1, 1000)))
 
 
 # ----------------------------------------------------------------------------- errors
@@ -263,9 +233,27 @@ async def _bug(request: Request, exc: Exception) -> Response:
     return _error(f"internal error ({type(exc).__name__}); the server goes on", "InternalError", 500)
 
 
-def create_app(*, bot_threads: int | None = None, max_tables: int = 500, idle_seconds: float = 6 * 3600) -> Starlette:
+def create_app(
+    *,
+    bot_threads: int | None = None,
+    max_tables: int = 500,
+    idle_seconds: float = 6 * 3600,
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    allowed_hosts: Iterable[str] = (),
+    move_seconds: float = MAX_SECONDS,
+    watch_seconds: float = WATCH_SECONDS,
+    max_reviews: int = MAX_REVIEWS,
+    max_review_bytes: int = MAX_REVIEW_BYTES,
+) -> Starlette:
     """The app: ``bot_threads`` worker threads for bots (default: the number of CPUs, at least
-    2), at most ``max_tables`` tables, each dropped after ``idle_seconds`` unseen."""
+    2), at most ``max_tables`` tables, each dropped after ``idle_seconds`` unseen.
+
+    It answers only to its own address: the names of ``host`` (where it listens) on ``port``
+    (``None``: any port), and ``allowed_hosts`` (``Host`` values, ``name:port``). A search of a
+    simulation budget is waited for ``move_seconds`` at most; a table of bots pauses after
+    ``watch_seconds`` unseen; reviews are kept up to ``max_reviews`` and ``max_review_bytes``.
+    """
     workers = BotWorkers(bot_threads)
 
     @asynccontextmanager
@@ -286,15 +274,19 @@ def create_app(*, bot_threads: int | None = None, max_tables: int = 500, idle_se
         Route("/api/tables/{table}/{key}/undo", table_undo, methods=["POST"]),
         Route("/api/tables/{table}/{key}/resign", table_resign, methods=["POST"]),
         Route("/api/tables/{table}/{key}/new", table_new_game, methods=["POST"]),
+        Route("/api/tables/{table}/{key}/stop", table_stop, methods=["POST"]),
         Route("/api/tables/{table}/{key}/record", table_record),
         Route("/api/tables/{table}/{key}/review", table_review, methods=["POST"]),
         Route("/api/reviews", upload_review, methods=["POST"]),
         Route("/api/reviews/{review}", review_summary),
-        Route("/api/reviews/{review}/{position:int}", review_position),
+        Route("/api/reviews/{review}/{position}", review_position),
     ]
+    policy = HostPolicy.for_bind(host, port, allowed_hosts)
+    page.files()  # every page file read now, never on a request
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(Guard, policy=policy)],
         exception_handlers={
             _core.SalonError: _salon_error,
             HTTPException: _http_error,
@@ -302,7 +294,10 @@ def create_app(*, bot_threads: int | None = None, max_tables: int = 500, idle_se
             Exception: _bug,
         },
     )
-    app.state.tables = TableRegistry(workers, max_tables=max_tables, idle_seconds=idle_seconds)
-    app.state.reviews = ReviewStore()
+    app.state.tables = TableRegistry(
+        workers, max_tables=max_tables, idle_seconds=idle_seconds, move_seconds=move_seconds, watch_seconds=watch_seconds
+    )
+    app.state.reviews = ReviewStore(max_reviews, max_review_bytes)
     app.state.workers = workers
+    app.state.host_policy = policy
     return app

@@ -56,6 +56,38 @@ class GameNotOverError(ServeError):
     status = 409
 
 
+class UndoRefusedError(ServeError):
+    """An undo that would take back a move of another person (or one made before another
+    person's move): a seat takes back only its own last moves."""
+
+    status = 409
+
+
+class NotAllowedError(ServeError):
+    """A seat asking for what only another may do (stopping a table of bots is for its creator)."""
+
+    status = 403
+
+
+class ForeignHostError(ServeError):
+    """A request whose ``Host`` is not this server's own address (DNS rebinding)."""
+
+    status = 403
+
+
+class ForeignOriginError(ServeError):
+    """A state-changing request sent by a page of another site (its ``Origin`` is not this server)."""
+
+    status = 403
+
+
+class UnsupportedMediaTypeError(ServeError):
+    """A state-changing request whose body is not declared ``application/json`` (a plain form or
+    ``text/plain`` POST, which another site's page could send without the browser asking first)."""
+
+    status = 415
+
+
 class RecordTooLargeError(ServeError):
     """An uploaded record above the size limit."""
 

@@ -1,7 +1,9 @@
 """The static page files (``static/``): plain HTML, CSS and JavaScript, no build step, no CDN.
 
-They are read once from the package and served with a Content-Security-Policy that allows
-scripts and styles of this server only (the engine's SVG drawings use style attributes)."""
+They are all read once, when the app is made, from the package's ``static/`` folder (the
+files of known types there, no sub-folders); a request only looks its name up among them, so no
+request makes the server open a file. They are served with a Content-Security-Policy that
+allows scripts and styles of this server only (the engine's SVG drawings use style attributes)."""
 
 from __future__ import annotations
 
@@ -28,18 +30,25 @@ class StaticFileNotFoundError(ServeError):
     status = 404
 
 
-@lru_cache(maxsize=None)
-def _read(name: str) -> bytes:
-    return resources.files("salon.serve").joinpath("static", name).read_bytes()
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :] if "." in name else ""
+
+
+@lru_cache(maxsize=1)
+def files() -> dict[str, bytes]:
+    """Every page file, by name, read once."""
+    folder = resources.files("salon.serve").joinpath("static")
+    return {
+        entry.name: entry.read_bytes()
+        for entry in folder.iterdir()
+        if entry.is_file() and not entry.name.startswith(".") and _suffix(entry.name) in _TYPES
+    }
 
 
 def static_file(name: str) -> Response:
-    """A file of ``static/`` (no sub-folders, known types only)."""
-    suffix = name[name.rfind(".") :] if "." in name else ""
-    if "/" in name or "\\" in name or name.startswith(".") or suffix not in _TYPES:
-        raise StaticFileNotFoundError(f"no page file {name!r}")
-    try:
-        body = _read(name)
-    except (FileNotFoundError, IsADirectoryError):
-        raise StaticFileNotFoundError(f"no page file {name!r}") from None
-    return Response(body, media_type=_TYPES[suffix], headers=SECURITY_HEADERS)
+    """A page file by its name (one of ``files()``; anything else is a 404)."""
+    body = files().get(name)
+    if body is None:
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise StaticFileNotFoundError(f"no page file {shown!r}")
+    return Response(body, media_type=_TYPES[_suffix(name)], headers=SECURITY_HEADERS)

@@ -11,7 +11,11 @@ from salon.serve.errors import BadRequestError
 
 KINDS = ("human", "random", "greedy", "mcts")
 MIN_SECONDS, MAX_SECONDS = 0.05, 60.0
-MAX_SIMULATIONS = 1_000_000
+MAX_SIMULATIONS = 100_000
+# A bot's move is bounded by time whatever its budget says: a search of a time budget ends by
+# itself (the engine's clock), one of a simulation budget is waited for MAX_SECONDS at most (the
+# server's, see bots.py); GRACE covers the engine's last simulation and a busy machine.
+GRACE_SECONDS = 2.0
 MAX_NAME = 40
 DEFAULT_MCTS_SECONDS = 1.0
 
@@ -54,6 +58,13 @@ class SeatSpec:
             return None
         return {"seconds": self.seconds, "simulations": None if self.seconds is not None else self.simulations}
 
+    def move_seconds(self, cap: float = MAX_SECONDS) -> float:
+        """How long the table waits for this bot's move, at most (``cap``: the server's limit
+        for a search of a simulation budget)."""
+        if self.seconds is not None:
+            return min(self.seconds, cap) + GRACE_SECONDS
+        return cap
+
     def make_bot(self, seed: int) -> _core.Bot:
         if self.kind == "mcts":
             if self.seconds is not None:
@@ -84,8 +95,8 @@ def parse_seat(data: Any, where: str) -> SeatSpec:
     if kind not in KINDS:
         raise BadRequestError(f"{where}.kind must be one of {', '.join(KINDS)}, got {kind!r}")
     name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_NAME:
-        raise BadRequestError(f"{where}.name must be a text of at most {MAX_NAME} characters")
+    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+        raise BadRequestError(f"{where}.name must be a printable text of at most {MAX_NAME} characters")
     seconds = data.get("seconds")
     simulations = data.get("simulations")
     if kind != "mcts":

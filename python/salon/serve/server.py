@@ -10,6 +10,9 @@ import uvicorn
 
 from salon.serve.app import create_app
 
+# Open connections (long polls included: one per open table page) past which uvicorn answers 503.
+MAX_CONNECTIONS = 1000
+
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket; ``OSError`` (for example the port is taken) otherwise."""
@@ -35,9 +38,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, bot_threads: int | None 
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("salon serve: listening beyond this machine: anyone who can reach it can open tables", file=sys.stderr)
     config = uvicorn.Config(
-        create_app(bot_threads=bot_threads),
+        # The app answers only to this address (its Host check) on the port really bound.
+        create_app(bot_threads=bot_threads, host=host, port=actual_port),
         log_level="warning" if quiet else "info",
         access_log=False,
         timeout_graceful_shutdown=2,
+        limit_concurrency=MAX_CONNECTIONS,
     )
     uvicorn.Server(config).run(sockets=[sock])

@@ -7,6 +7,19 @@ one at a time, ``pace`` seconds apart.
 
 Each table and each of its seats has its own unguessable key (``secrets.token_urlsafe``): a
 seat's page can ask for that seat's view only, and tables never see each other.
+
+What a seat may do to the others (no seat can cheat another):
+
+- **Undo** takes back only the asking seat's own last moves, and only while no other person has
+  moved since (the bots' replies and chance go with them).
+- **Chance stays drawn**: an outcome the table drew is remembered by its place in the history
+  (the ply and the chance node's outcomes); when the same chance node comes again after an
+  undo, the same outcome comes again, so undoing cannot re-roll dice nor peek at a new card.
+- **A new game** starts when the game is over, or when every person at the table has asked for
+  one; until then an ask is recorded and shown to the others.
+- A table of bots only has one key, given to its creator: that page may **stop** the game
+  (and deal a new one). It plays only while someone watches: unseen for ``watch_seconds``, it
+  pauses until its page is looked at again.
 """
 
 from __future__ import annotations
@@ -26,18 +39,30 @@ from salon.serve.errors import (
     BadRequestError,
     GameNotOverError,
     GameOverError,
+    NotAllowedError,
     NotYourTurnError,
     StaleViewError,
     TableNotFoundError,
     TooManyTablesError,
+    UndoRefusedError,
 )
-from salon.serve.seats import SeatSpec
+from salon.serve.seats import MAX_SECONDS, SeatSpec
 
 log = logging.getLogger("salon.serve")
 
 SPECTATOR = -1
 MAX_PACE = 5.0
 KEY_BYTES = 16
+MAX_UNDOS = 500  # per game: bounds the chance outcomes remembered across undos
+WATCH_SECONDS = 120.0
+
+
+MAX_NAME_TEXT = 64
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def _key() -> str:
@@ -71,6 +96,8 @@ class Table:
     workers: BotWorkers
     pace: float = 0.0
     seed: int | None = None
+    move_seconds: float = MAX_SECONDS
+    watch_seconds: float = WATCH_SECONDS
     id: str = field(default_factory=_key)
     version: int = 0
     games_played: int = 0
@@ -87,6 +114,7 @@ class Table:
         self._epoch = 0
         self._driver: asyncio.Task[None] | None = None
         self._driver_epoch = 0
+        self.paused = False
         self._start_game()
 
     # ------------------------------------------------------------------ the game's life
@@ -100,18 +128,32 @@ class Table:
         ]
         self.log: list[LogEntry] = []
         self.resigned: int | None = None
+        self.stopped = False
         self.thinking: Thinking | None = None
         self.last_thought: dict[int, Thought] = {}
         self.failure: str | None = None
+        self.new_game_asks: set[int] = set()
+        # Chance outcomes drawn in this game, by (ply, hash of the node's outcomes).
+        self._drawn: dict[tuple[int, int], int] = {}
+        self.undos = 0
         self.games_played += 1
 
     @property
     def over(self) -> bool:
-        return self.resigned is not None or self.state.is_terminal()
+        return self.resigned is not None or self.stopped or self.state.is_terminal()
 
     @property
     def has_humans(self) -> bool:
         return any(spec.human for spec in self.seats)
+
+    @property
+    def bot_only(self) -> bool:
+        return not self.has_humans
+
+    @property
+    def people(self) -> set[int]:
+        """The seats of persons."""
+        return {p for p, spec in enumerate(self.seats) if spec.human}
 
     def seat_of(self, key: str) -> int:
         for known, seat in self.keys.items():
@@ -164,21 +206,27 @@ class Table:
             while epoch == self._epoch and not self.over:
                 state = self.state
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = self._rng.choices([a for a, _ in outcomes], weights=[w for _, w in outcomes])[0]
-                    self._apply(action)
+                    self._apply(self._chance_outcome(state))
                     self._bump()
                     continue
                 seat = state.current_player()
                 bot = self.bots[seat]
                 if bot is None:
                     return
+                if self.bot_only and time.monotonic() - self.last_seen > self.watch_seconds:
+                    self.paused = True  # nobody watches: resumed by the next look (TableRegistry.seat)
+                    self._bump()
+                    return
                 async with self._think_lock:
                     if epoch != self._epoch:
                         return
-                    self.thinking = Thinking(seat, time.monotonic(), self.seats[seat].budget())
+                    spec = self.seats[seat]
+                    self.thinking = Thinking(seat, time.monotonic(), spec.budget())
                     self._bump()
-                    thought = await self.workers.choose(bot, state.clone())
+                    thought = await self.workers.choose(
+                        bot, state.clone(), table=self.id, bot_only=self.bot_only,
+                        limit=spec.move_seconds(self.move_seconds) if spec.kind == "mcts" else None,
+                    )
                 if epoch != self._epoch:
                     return
                 self.thinking = None
@@ -195,6 +243,25 @@ class Table:
             self.thinking = None
             self._bump()
 
+    def _chance_outcome(self, state: _core.State) -> int:
+        """The outcome at a chance node: the one drawn before at this node (same ply, same
+        outcomes: the position came again after an undo), else a fresh draw, remembered."""
+        outcomes = state.chance_outcomes()
+        key = (state.ply, hash(tuple(outcomes)))
+        action = self._drawn.get(key)
+        if action is None:
+            action = self._rng.choices([a for a, _ in outcomes], weights=[w for _, w in outcomes])[0]
+            self._drawn[key] = action
+        return action
+
+    def resume(self) -> None:
+        """Someone looks at the table: a paused table of bots plays on."""
+        self.last_seen = time.monotonic()
+        if self.paused:
+            self.paused = False
+            self._bump()
+            self.start()
+
     def close(self) -> None:
         self._epoch += 1
         if self._driver is not None:
@@ -207,7 +274,7 @@ class Table:
             raise GameOverError("the game is over: start a new game")
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
-                raise BadRequestError(f"version must be an integer, got {version!r}")
+                raise BadRequestError(f"version must be an integer, got {_shown(version)}")
             if version != self.version:
                 raise StaleViewError(
                     f"the table has changed since your view (version {version}, now {self.version}): look again"
@@ -224,13 +291,18 @@ class Table:
         if "action" in body:
             action = body["action"]
             if isinstance(action, bool) or not isinstance(action, int):
-                raise BadRequestError(f"action must be an integer id, got {action!r}")
+                raise BadRequestError(f"action must be an integer id, got {_shown(action)}")
         elif "kind" in body:
             kind, fields = body["kind"], body.get("fields", {})
             if not isinstance(kind, str) or not isinstance(fields, dict):
                 raise BadRequestError("kind must be a text and fields an object")
+            if len(kind) > MAX_NAME_TEXT or any(len(k) > MAX_NAME_TEXT for k in fields):
+                raise BadRequestError(f"a move's kind and field names are at most {MAX_NAME_TEXT} characters")
             if not all(isinstance(v, (bool, int, str)) for v in fields.values()):
                 raise BadRequestError("field values must be texts, integers or booleans")
+            if "kind" in fields:
+                # The move's kind is given beside its fields (no game's move has a field "kind").
+                raise BadRequestError('a move\'s fields cannot hold "kind": it is given beside them')
             action = self.state.find_move(kind, **fields).action
         else:
             raise BadRequestError('a move needs "action" (an id) or "kind" and "fields"')
@@ -238,17 +310,32 @@ class Table:
         self._bump()
         self.start()
 
-    def undo(self, seat: int) -> None:
-        """Takes back the seat's last decision and everything after it (bots' moves, chance)."""
+    def undo_refusal(self, seat: int) -> Exception | None:
+        """Why ``seat`` may not undo now (``None``: it may)."""
         if self.over:
-            raise GameOverError("the game is over: start a new game")
+            return GameOverError("the game is over: start a new game")
         if seat == SPECTATOR:
-            raise NotYourTurnError("a spectator cannot take moves back")
+            return NotYourTurnError("a spectator cannot take moves back")
         last = max((i for i, e in enumerate(self.log) if e.actor == seat), default=None)
         if last is None:
-            raise _core.NothingToUndoError("you have made no move to take back")
+            return _core.NothingToUndoError("you have made no move to take back")
+        people = self.people
+        if any(e.actor in people and e.actor != seat for e in self.log[last + 1 :]):
+            return UndoRefusedError("another person has moved since your last move: it stays")
+        if self.undos >= MAX_UNDOS:
+            return UndoRefusedError(f"at most {MAX_UNDOS} undos in one game")
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Takes back the seat's last decision and everything after it (bots' moves, chance),
+        while no other person has moved since."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        last = max(i for i, e in enumerate(self.log) if e.actor == seat)
         self._epoch += 1  # a bot thinking now is forgotten
         self.thinking = None
+        self.undos += 1
         while len(self.log) > last:
             self.state.pop()
             self.log.pop()
@@ -265,11 +352,33 @@ class Table:
         self.resigned = seat
         self._bump()
 
-    def new_game(self) -> None:
-        """A new deal at the same table (same game and seats, fresh seeds)."""
+    def new_game(self, seat: int) -> bool:
+        """A new deal at the same table (same game and seats, fresh seeds) once the game is
+        over or every person has asked (a table of bots: at its creator's word). ``False``: the
+        seat's ask is recorded, the others have not asked yet."""
+        if not (self.over or self.bot_only):
+            if seat == SPECTATOR:
+                raise NotAllowedError("a spectator cannot start a new game")
+            self.new_game_asks.add(seat)
+            if not self.people <= self.new_game_asks:
+                self._bump()
+                return False
         self._start_game()
         self._bump()
         self.start()
+        return True
+
+    def stop(self, seat: int) -> None:
+        """Stops a table of bots (its creator's page: the only key of such a table)."""
+        if not self.bot_only or seat != SPECTATOR:
+            raise NotAllowedError("only a table of bots is stopped, by its creator; a person resigns")
+        if self.over:
+            raise GameOverError("the game is over already")
+        self._epoch += 1
+        self.thinking = None
+        self.stopped = True
+        self.paused = False
+        self._bump()
 
     def record(self) -> dict[str, Any]:
         """The game's record (``salon-record``); only once it is over, as it holds every hidden card."""
@@ -278,16 +387,28 @@ class Table:
         rec = records.record_of(self.state, [spec.record_name() for spec in self.seats])
         if self.resigned is not None:
             rec["resigned"] = self.resigned
+        if self.stopped and not self.state.is_terminal():
+            rec["stopped"] = True
         return rec
 
 
 class TableRegistry:
     """Every table of the app, found by id; idle tables expire."""
 
-    def __init__(self, workers: BotWorkers, *, max_tables: int = 500, idle_seconds: float = 6 * 3600) -> None:
+    def __init__(
+        self,
+        workers: BotWorkers,
+        *,
+        max_tables: int = 500,
+        idle_seconds: float = 6 * 3600,
+        move_seconds: float = MAX_SECONDS,
+        watch_seconds: float = WATCH_SECONDS,
+    ) -> None:
         self.workers = workers
         self.max_tables = max_tables
         self.idle_seconds = idle_seconds
+        self.move_seconds = move_seconds
+        self.watch_seconds = watch_seconds
         self._tables: dict[str, Table] = {}
 
     def __len__(self) -> int:
@@ -297,7 +418,10 @@ class TableRegistry:
         self.expire()
         if len(self._tables) >= self.max_tables:
             raise TooManyTablesError(f"the server holds {self.max_tables} tables already; try again later")
-        table = Table(game, seats, self.workers, pace=pace, seed=seed)
+        table = Table(
+            game, seats, self.workers, pace=pace, seed=seed,
+            move_seconds=self.move_seconds, watch_seconds=self.watch_seconds,
+        )
         self._tables[table.id] = table
         table.start()
         return table
@@ -307,7 +431,7 @@ class TableRegistry:
         if table is None:
             raise TableNotFoundError("no such table (the address is wrong or the table has expired)")
         seat = table.seat_of(key)
-        table.last_seen = time.monotonic()
+        table.resume()
         return table, seat
 
     def expire(self) -> None:

@@ -60,6 +60,8 @@ def describe(state_after: _core.State, seat: int, actor: int, kind: str, text: s
 
 def _winners(table: Table) -> list[int]:
     state = table.state
+    if table.stopped and not state.is_terminal():
+        return []  # a table of bots stopped by its creator: no winner
     if table.resigned is None:
         returns = state.returns()
         best = max(returns)
@@ -95,6 +97,7 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
             "returns": state.returns(),
             "winners": _winners(table),
             "resigned": table.resigned,
+            "stopped": table.stopped,
         }
     return {
         "table": table.id,
@@ -117,13 +120,18 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "your_turn": your_turn,
         "thinking": thinking,
         "last_search": {
-            str(p): {"seconds": round(t.seconds, 3), "simulations": t.simulations} for p, t in table.last_thought.items()
+            str(p): {"seconds": round(t.seconds, 3), "simulations": t.simulations, "cut": t.cut}
+            for p, t in table.last_thought.items()
         },
         "svg": state.render_svg() if whole else state.render_svg(seat),
         "observation": state.to_dict() if whole else state.observation_dict(seat),
         "moves": moves,
         "log": [{"actor": e.actor, "text": e.text if whole else e.shown[seat]} for e in table.log],
-        "can_undo": not whole and not table.over and any(e.actor == seat for e in table.log),
+        "can_undo": table.undo_refusal(seat) is None,
+        "new_game_asked": sorted(table.new_game_asks),
+        "bot_only": table.bot_only,
+        "can_stop": whole and table.bot_only and not table.over,
+        "paused": table.paused,
         "over": table.over,
         "result": result,
         "failure": table.failure,
