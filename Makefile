@@ -104,6 +104,22 @@ bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one 
 search-report: build ## Batched search (BatchedSearch): simulations/s on every game, where the time goes, self-play moves/s (docs/learning.md)
 	OPENBLAS_NUM_THREADS=1 $(PY) benches/search_report.py
 
+.PHONY: network-report
+network-report: build ## Native networks against the callable path (one root as a bot plays; 256 roots), where the time goes
+	OPENBLAS_NUM_THREADS=1 $(PY) benches/network_report.py
+
+GAME ?= azul_sintra
+PLAYERS ?= 2
+AGENT_HOURS ?= 2.4
+# The settings of the shipped networks' runs (their model cards give each one's exact command).
+AGENT_FLAGS ?= --games-per-iteration 128 --parallel 128 --simulations 64 --train-steps 90 --hidden 256 \
+	--buffer 500000 --value-mix 0.5 --eval-games 20 --eval-every 6 --eval-mcts-simulations 1000 --seed 5
+.PHONY: agents
+agents: build ## Retrain the shipped network of GAME at PLAYERS players (runs/GAME-PLAYERSp, resumable), then install it with its card
+	OPENBLAS_NUM_THREADS=1 $(PY) examples/alphazero.py --game "$(GAME)(players=$(PLAYERS))" --hours $(AGENT_HOURS) \
+		$(AGENT_FLAGS) --out runs/$(GAME)-$(PLAYERS)p --resume
+	$(PY) scripts/ship_agent.py runs/$(GAME)-$(PLAYERS)p
+
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks of the core
 	cargo bench -p salon-engine --locked

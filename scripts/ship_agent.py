@@ -1,0 +1,107 @@
+"""Installs a training run's network as the shipped agent of its game and player count, with
+its model card.
+
+    python scripts/ship_agent.py runs/azul_sintra-2p [--evaluation results/agents/azul_sintra-2p/eval.jsonl.gz]
+
+Copies ``RUN/network.onnx`` to ``python/salon/agents/<game>-<players>p.onnx`` and writes the card
+``<game>-<players>p.json`` beside it: the training command (from the checkpoint's settings),
+wall time, machine, iterations, games, seed, the in-training evaluations (20 games each, at
+the training's simulations) and, with ``--evaluation``, the strength table recomputed from that
+file's records (``scripts/agent_strength.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+AGENTS = ROOT / "python" / "salon" / "agents"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def checkpoint_state(run: Path) -> dict[str, Any]:
+    with np.load(run / "checkpoint.npz") as d:
+        state: dict[str, Any] = json.loads(bytes(d["state"]).decode())
+    return state
+
+
+def training_command(meta: dict[str, Any]) -> str:
+    flags = []
+    for key, value in meta.items():
+        if key in ("game_name", "evaluate_only", "iterations") or value is None or value is False:
+            continue
+        flag = "--" + key.replace("_", "-")
+        flags.append(flag if value is True else f"{flag} {json.dumps(value) if isinstance(value, str) else value}")
+    return "OPENBLAS_NUM_THREADS=1 python examples/alphazero.py " + " ".join(flags) + " --out RUN --resume"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", type=Path)
+    parser.add_argument("--evaluation", type=Path, help="a .jsonl(.gz) file of evaluation records (scripts/agent_strength.py)")
+    parser.add_argument("--note", default="", help="a line for the card (what the run was, what is missing)")
+    args = parser.parse_args()
+    import salon
+
+    state = checkpoint_state(args.run)
+    meta = state["meta"]
+    game = salon.load_game(meta["game"])
+    network = salon.Network.load(args.run / "network.onnx", game)
+    log = [json.loads(line) for line in (args.run / "log.jsonl").read_text().splitlines() if line.strip()]
+    name = f"{game.name}-{game.num_players()}p"
+    evals = [{k: v for k, v in e.items() if k.startswith("win_share") or k in ("iteration", "wall_seconds")}
+             for e in log if any(k.startswith("win_share") for k in e)]
+    card: dict[str, Any] = {
+        "name": name,
+        "game": game.name,
+        "players": game.num_players(),
+        "file": f"{name}.onnx",
+        "sha256": network.sha256,
+        "parameters": network.parameters,
+        "architecture": network.metadata.get("salon.architecture", "mlp"),
+        "value_frame": network.value_frame,
+        "trained_on": str(game),
+        "components": "the substitute component set (salon's own, not the publisher's)",
+        "training": {
+            "command": training_command(meta),
+            "iterations": state["iteration"],
+            "games": sum(int(e.get("games", 0)) for e in log),
+            "wall_hours": round(max(float(e.get("wall_seconds", 0)) for e in log) / 3600, 2),
+            "seed": meta.get("seed"),
+            "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared with other work), {platform.system()}",
+            "log": f"results/agents/{name}/log.jsonl",
+        },
+        "in_training_evaluations": {
+            "what": f"{meta.get('eval_games')} seat-rotated games each, agent at {meta.get('simulations')} simulations "
+                    f"(Gumbel, no noise), against MCTS({meta.get('eval_mcts_simulations')}) with random rollouts and greedy; "
+                    "no records kept: indicative only",
+            "last": evals[-5:],
+        },
+        "strength": None,
+        "note": args.note,
+    }
+    if args.evaluation:
+        from agent_strength import strength_table
+
+        card["strength"] = strength_table(args.evaluation, name)
+    AGENTS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(args.run / "network.onnx", AGENTS / f"{name}.onnx")
+    (AGENTS / f"{name}.json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+    results = ROOT / "results" / "agents" / name
+    results.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(args.run / "log.jsonl", results / "log.jsonl")
+    print(f"shipped {name}: {AGENTS / (name + '.onnx')} ({network.parameters} weights), card {name}.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""The networks salon ships: each loads for its game, Bot("network") picks it, its card matches
+the file, and the strength on its card is recomputed from the evaluation records."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+import salon
+from salon import agents
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = agents.shipped_agents()
+
+
+def _strength_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("agent_strength", ROOT / "scripts" / "agent_strength.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_networks_fit_the_wheel_budget() -> None:
+    total = sum(p.stat().st_size for p in Path(agents.__file__).parent.glob("*.onnx"))
+    assert total <= 30 * 1024 * 1024
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_shipped_network_loads_and_is_the_default(name: str) -> None:
+    game_name, _, players = name.rpartition("-")
+    game = salon.load_game(game_name, players=int(players.rstrip("p")))
+    card = agents.model_card(game)
+    network = agents.shipped_network(game)
+    assert card["sha256"] == network.sha256 and card["parameters"] == network.parameters
+    assert card["game"] == game.name and card["players"] == game.num_players()
+    assert card["training"]["command"].startswith("OPENBLAS_NUM_THREADS=1 python examples/alphazero.py")
+    state = game.new_initial_state(seed=1)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    bot = salon.Bot("network", simulations=8)
+    bot.step(state)
+    assert bot.network is not None and bot.network.sha256 == card["sha256"]
+    if card.get("strength"):
+        table = _strength_module().strength_table(ROOT / card["strength"]["records"])
+        assert table == card["strength"]
+
+
+def test_no_shipped_network_is_a_clear_error() -> None:
+    missing = [g for g in (salon.load_game("atelier_canvas", players=p) for p in range(2, 6))
+               if f"{g.name}-{g.num_players()}p" not in SHIPPED]
+    if not missing:
+        pytest.skip("every player count of atelier_canvas has a network")
+    game = missing[0]
+    state = game.new_initial_state(seed=1)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    with pytest.raises(salon.NetworkError, match="ships no network for atelier_canvas"):
+        salon.Bot("network").step(state)
+
+
+def test_the_strength_script_recomputes_an_arena(tmp_path: Path) -> None:
+    """agent_strength reads arena records: here a tiny arena of a network file against random."""
+    from salon import arena
+    from salon.onnx_mlp import mlp_to_onnx
+    from tests.networks.mlp import mlp_params
+
+    game = salon.load_game("azul_sintra")
+    path = tmp_path / "n.onnx"
+    path.write_bytes(mlp_to_onnx(mlp_params(game), game))
+    result = arena.run_arena(game, [f"net:4@{path}", "random"], 4, seed=2)
+    records = tmp_path / "eval.jsonl"
+    records.write_text("".join(json.dumps(r) + "\n" for r in result.records))
+    table = _strength_module().strength_table(records)
+    spec = f"net:4@{path}"
+    assert table["games"] == 4
+    assert table["win_share"] == round(result.bots[spec].share / result.bots[spec].games, 4)
+    assert table["fair_share"] == 0.5
