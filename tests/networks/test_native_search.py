@@ -167,8 +167,13 @@ def test_network_bot_arguments_are_checked() -> None:
         salon.Bot("network", network=net, time_limit=1.0)
     with pytest.raises(salon.InvalidParameterError, match="analyse needs a network bot"):
         salon.Bot("mcts").analyse(game.new_initial_state(seed=1))
+    with pytest.raises(salon.InvalidParameterError, match="leaves_per_step"):
+        salon.Bot("mcts", leaves_per_step=4)
+    with pytest.raises(salon.InvalidParameterError, match="leaves_per_step"):
+        salon.Bot("network", network=net, leaves_per_step=0)
     bot = salon.Bot("network", network=net)
-    assert bot.simulations == 200
+    assert bot.simulations == 200 and bot.leaves_per_step == 8
+    assert salon.Bot("network", network=net, leaves_per_step=1).leaves_per_step == 1
     other = salon.load_game("atelier_studio").new_initial_state(seed=1)
     while other.is_chance_node():
         other.apply_random_chance()

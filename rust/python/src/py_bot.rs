@@ -40,6 +40,7 @@ struct NetworkSeat {
     /// The network given, if any.
     given: Option<Py<Network>>,
     simulations: u32,
+    leaves_per_step: u32,
     bot: Option<(Py<Network>, NetworkBot)>,
 }
 
@@ -56,7 +57,7 @@ impl NetworkSeat {
                     py.import("salon.agents")?.call_method1("shipped_network", (py_game,))?.extract()?
                 }
             };
-            let core = NetworkBot::new(net.get().inner.clone(), &game, self.simulations, seed).py()?;
+            let core = NetworkBot::new(net.get().inner.clone(), &game, self.simulations, self.leaves_per_step, seed).py()?;
             self.bot = Some((net, core));
         }
         match &mut self.bot {
@@ -69,7 +70,7 @@ impl NetworkSeat {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None, network=None))]
+    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None, network=None, leaves_per_step=None))]
     fn new(
         kind: Option<&Bound<'_, PyAny>>,
         simulations: Option<&Bound<'_, PyAny>>,
@@ -77,6 +78,7 @@ impl Bot {
         time_limit: Option<&Bound<'_, PyAny>>,
         exploration: Option<&Bound<'_, PyAny>>,
         network: Option<&Bound<'_, PyAny>>,
+        leaves_per_step: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         use crate::convert::{param_error, str_arg, uint_arg};
         let kind = match kind {
@@ -98,6 +100,19 @@ impl Bot {
                 ))
             })?.clone().unbind()),
             _ => None,
+        };
+        let leaves_per_step = match leaves_per_step {
+            Some(v) if !v.is_none() => {
+                if !is_network {
+                    return Err(param_error(format!("invalid parameter \"leaves_per_step\": only Bot(\"network\") takes it, not Bot({kind:?})")));
+                }
+                let l = uint_arg(v, "invalid parameter \"leaves_per_step\":", 256, param_error)? as u32;
+                if l == 0 {
+                    return Err(param_error("invalid parameter \"leaves_per_step\": from 1 to 256, got 0".into()));
+                }
+                l
+            }
+            _ => NetworkBot::DEFAULT_LEAVES_PER_STEP,
         };
         if given.is_some() && !is_network {
             return Err(param_error(format!("invalid parameter \"network\": only Bot(\"network\") takes a network, not Bot({kind:?})")));
@@ -141,7 +156,7 @@ impl Bot {
                 bot: CoreBot::new(BotConfig { simulations, ..BotConfig::default() }),
                 rng: Xoshiro256StarStar::seed_from_u64(seed),
                 seed,
-                network: Some(NetworkSeat { given, simulations, bot: None }),
+                network: Some(NetworkSeat { given, simulations, leaves_per_step, bot: None }),
             };
             return Ok(Bot { inner: Shared::new(inner, "Bot") });
         }
@@ -161,6 +176,12 @@ impl Bot {
     fn kind(&self) -> PyResult<&'static str> {
         let this = self.inner.read()?;
         Ok(if this.network.is_some() { "network" } else { this.bot.config.kind.name() })
+    }
+
+    /// Leaves per network call of a network bot (`None` for other bots).
+    #[getter]
+    fn leaves_per_step(&self) -> PyResult<Option<u32>> {
+        Ok(self.inner.read()?.network.as_ref().map(|n| n.leaves_per_step))
     }
 
     /// The network of a network bot: the one given, or the shipped one it loaded (`None`
@@ -313,7 +334,7 @@ impl Bot {
     fn __repr__(&self) -> PyResult<String> {
         let this = self.inner.read()?;
         if let Some(n) = &this.network {
-            return Ok(format!("Bot('network', simulations={}, seed={})", n.simulations, this.seed));
+            return Ok(format!("Bot('network', simulations={}, leaves_per_step={}, seed={})", n.simulations, n.leaves_per_step, this.seed));
         }
         Ok(match this.bot.config.kind {
             BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", this.bot.config.simulations, this.seed),
