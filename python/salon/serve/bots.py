@@ -116,6 +116,21 @@ class BotWorkers:
             future.exception()  # retrieved: a cut search's error is not "never retrieved"
         self._dispatch()
 
+    async def search(self, work: Callable[[], Thought], *, table: str, bot_only: bool) -> asyncio.Future[Thought]:
+        """Queues a search (``work``, run on a worker thread) and returns, once it has started,
+        the future of its result (shielded: giving up on it leaves the search to its end)."""
+        loop = asyncio.get_running_loop()
+        job = _Job(table, bot_only, work, loop.create_future(), loop.create_future())
+        self._waiting.append(job)
+        self._dispatch()
+        try:
+            await job.started
+        except asyncio.CancelledError:
+            if job in self._waiting:
+                self._waiting.remove(job)
+            raise
+        return job.done
+
     async def choose(
         self,
         bot: _core.Bot,
@@ -133,18 +148,10 @@ class BotWorkers:
         # Read before the search holds the bot and the state (one call at a time each).
         seed = bot.seed
         spare = state.clone() if limit is not None else None
-        job = _Job(table, bot_only, lambda: _think(bot, state), loop.create_future(), loop.create_future())
-        self._waiting.append(job)
-        self._dispatch()
-        try:
-            await job.started
-        except asyncio.CancelledError:
-            if job in self._waiting:
-                self._waiting.remove(job)
-            raise
+        done = await self.search(lambda: _think(bot, state), table=table, bot_only=bot_only)
         began = time.perf_counter()
         try:
-            return await asyncio.wait_for(asyncio.shield(job.done), limit)
+            return await asyncio.wait_for(asyncio.shield(done), limit)
         except asyncio.TimeoutError:
             pass
         assert spare is not None

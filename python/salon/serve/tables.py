@@ -231,6 +231,9 @@ class Table:
                     return
                 self.thinking = None
                 self.last_thought[seat] = thought
+                if thought.cut:
+                    # Its search still runs on a worker with this bot: the next one gets another.
+                    self.bots[seat] = spec.make_bot(self._rng.getrandbits(63))
                 self._apply(thought.action)
                 self._bump()
                 if self.pace > 0 and not self.over:

@@ -168,7 +168,8 @@
     const file = $("upload").files[0];
     if (!file) return;
     try {
-      const review = await api("/api/reviews", {method: "POST", body: await file.text()});
+      const review = await api("/api/reviews", {method: "POST", headers: {"Content-Type": "application/x-ndjson"},
+        body: await file.text()});
       location.href = review.url;
     } catch (err) {
       showError("cannot review this record: " + err.message);

@@ -350,6 +350,13 @@
     highlight();
     $("undo").disabled = !view.can_undo || busy;
     $("resign").disabled = view.over || view.seat < 0 || busy;
+    $("resign").classList.toggle("hidden", view.bot_only);
+    $("stop").classList.toggle("hidden", !view.bot_only);
+    $("stop").disabled = !view.can_stop || busy;
+    const asks = view.over ? [] : view.new_game_asked;
+    $("asks").textContent = asks.length ? " | a new game asked by " + asks.map(p => playerName(p)).join(", ") +
+      (asks.includes(view.seat) ? " (it starts when every person asks)" : " (new game to agree)") : "";
+    if (view.paused) $("asks").textContent = " | paused while nobody watches";
     $("data").textContent = JSON.stringify(view.observation, null, 1);
     document.body.dataset.version = String(view.version);
     document.body.dataset.turn = view.your_turn ? "you" : view.over ? "over" : "others";
@@ -472,7 +479,8 @@
     const file = $("upload").files[0];
     if (!file) return;
     try {
-      const made = await api("/api/reviews", {method: "POST", body: await file.text()});
+      const made = await api("/api/reviews", {method: "POST", headers: {"Content-Type": "application/x-ndjson"},
+        body: await file.text()});
       if (playMatch && !tableUrl) tableUrl = location.pathname;
       await openReview(made.review, true);
       showMessage("");
@@ -485,7 +493,7 @@
   async function reviewThisGame() {
     try {
       const base = "/api/tables/" + playMatch[1] + "/" + playMatch[2];
-      const made = await api(base + "/review", {method: "POST"});
+      const made = await api(base + "/review", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
       tableUrl = location.pathname;
       await openReview(made.review, true);
     } catch (err) {
@@ -520,6 +528,7 @@
     $("undo").onclick = () => request(base + "/undo");
     $("resign").onclick = () => { if (window.confirm("Resign this game?")) request(base + "/resign"); };
     $("new-game").onclick = () => request(base + "/new");
+    $("stop").onclick = () => request(base + "/stop");
     $("review-this").onclick = reviewThisGame;
     poll();
   } else if (reviewMatch) {
