@@ -25,6 +25,8 @@ __all__ = [
     "InvalidPlayerError",
     "MAX_PLAYERS",
     "Move",
+    "Network",
+    "NetworkError",
     "NothingToUndoError",
     "PositionError",
     "SalonError",
