@@ -309,6 +309,18 @@ def test_review_positions_and_views_are_strict(client: TestClient) -> None:
         _error(client.get(f"/api/reviews/{rid}/0?view={view}"), 400, "BadRequestError")
 
 
+def test_keys_of_any_text_are_404s(client: TestClient) -> None:
+    """A seat key is compared in constant time; a key that is not ASCII is no key (found by
+    test_property.py: compare_digest raised TypeError)."""
+    url = open_table(client, "azul_sintra", ["human", "random"], seed=2)
+    table_id = url.rsplit("/", 2)[-2]
+    for key in ("%C2%80", "%ED%A0%80", "\u00e9t\u00e9", "%00"):
+        r = client.get(f"/api/tables/{table_id}/{key}?wait=0")
+        assert r.status_code == 404, r.text
+        r = client.post(f"/api/tables/{table_id}/{key}/undo")
+        assert r.status_code == 404, r.text
+
+
 def test_page_file_names_are_404s(client: TestClient) -> None:
     for path in ("/static/table.js%00.css", "/static/%00", "/static/table.js%00", "/static/%ED%A0%80.css"):
         _error(client.get(path), 404, "StaticFileNotFoundError" if "%00" not in path else "NotFound")

@@ -156,8 +156,10 @@ class Table:
         return {p for p, spec in enumerate(self.seats) if spec.human}
 
     def seat_of(self, key: str) -> int:
+        # compare_digest takes ASCII text only (a key is URL-safe base64); anything else is no key.
+        raw = key.encode("utf-8", "surrogateescape")
         for known, seat in self.keys.items():
-            if secrets.compare_digest(known, key):
+            if secrets.compare_digest(known.encode("ascii"), raw):
                 return seat
         raise TableNotFoundError("no such seat at this table (the address is wrong or the table has expired)")
 
