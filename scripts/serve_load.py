@@ -14,6 +14,11 @@ once for ``--seconds`` (60), a new game at each table as soon as one ends. It ch
   the run is within 10% (and 30 MiB) of the second quarter's (the first warms up).
 
 Prints the figures; exits 1 when a check fails. Run: ``python scripts/serve_load.py``.
+
+``--fairness S`` measures instead how long a random bot takes to answer at a table while two
+tables of MCTS bots only (S seconds a move) keep the server's bot workers busy (``--bot-threads``,
+default 2), over ``--seconds``: the reply times, median and max, and the moves the tables of bots
+made meanwhile.
 """
 
 from __future__ import annotations
@@ -91,7 +96,7 @@ async def play_table(client: httpx.AsyncClient, index: int, deadline: float, sta
             except records.RecordError as err:
                 stats.errors.append(f"table {index}: record does not replay: {err}")
             stats.games += 1
-            view = (await _call(client, stats, "POST", api + "/new")).json()
+            view = (await _call(client, stats, "POST", api + "/new", json={})).json()
             games_here += 1
             mine = []
             continue
@@ -150,24 +155,69 @@ async def run(url: str, pid: int, tables: int, seconds: float) -> int:
     return 0 if not stats.errors and flat and stats.games > 0 else 1
 
 
+async def fairness(url: str, bot_seconds: float, seconds: float) -> int:
+    """A random bot's reply times at one table while two tables of MCTS bots think."""
+    long = {"kind": "mcts", "seconds": bot_seconds}
+    replies: list[float] = []
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        watched = []
+        for seed in (1, 2):
+            r = await client.post("/api/tables", json={"game": "atelier_canvas", "seats": [long, long], "seed": seed})
+            watched.append(str(r.json()["url"]).replace("/play/", "/api/tables/"))
+        await asyncio.sleep(1.0)  # both tables of bots are thinking, or waiting for a worker
+        start_plies = [(await client.get(u + "?wait=0")).json()["ply"] for u in watched]
+        r = await client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", "random"], "seed": 3})
+        api = str(r.json()["url"]).replace("/play/", "/api/tables/")
+        view = (await client.get(api + "?wait=0")).json()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not view["over"]:
+            if not view["your_turn"]:
+                view = (await client.get(f"{api}?after={view['version']}&wait=25")).json()
+                continue
+            move = view["moves"][0]
+            sent = time.perf_counter()
+            view = (await client.post(api + "/move", json={"action": move["action"], "version": view["version"]})).json()
+            while not (view["your_turn"] or view["over"]):
+                view = (await client.get(f"{api}?after={view['version']}&wait=25")).json()
+            replies.append(time.perf_counter() - sent)
+        plies = [(await client.get(u + "?wait=0")).json()["ply"] for u in watched]
+        for u in watched:
+            await client.post(u + "/stop", json={})
+    replies.sort()
+    print(f"a random bot's reply beside two tables of {bot_seconds:g} s MCTS bots: {len(replies)} replies, "
+          f"median {1000 * replies[len(replies) // 2]:.1f} ms, max {1000 * replies[-1]:.1f} ms; "
+          f"the tables of bots made {[b - a for a, b in zip(start_plies, plies)]} moves and chance meanwhile")
+    return 0 if replies else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--pid", type=int, help="the running server's process id (with --url), for its memory")
+    parser.add_argument("--fairness", type=float, metavar="S", help="measure a random bot's replies beside two tables of S-second MCTS bots")
+    parser.add_argument("--bot-threads", type=int, default=None, help="the started server's --bot-threads (default: its own; 2 with --fairness)")
     args = parser.parse_args()
     if args.url:
+        if args.fairness is not None:
+            return asyncio.run(fairness(args.url, args.fairness, args.seconds))
         if args.pid is None:
             parser.error("--url needs --pid (the server's process, to sample its memory)")
         return asyncio.run(run(args.url, args.pid, args.tables, args.seconds))
-    proc = subprocess.Popen([sys.executable, "-m", "salon", "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "salon", "serve", "--port", "0", "--quiet"]
+    threads = args.bot_threads if args.bot_threads is not None else (2 if args.fairness is not None else None)
+    if threads is not None:
+        command += ["--bot-threads", str(threads)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         found = re.search(r"http://127\.0\.0\.1:\d+", proc.stdout.readline())
         if not found:
             print("the server did not start", file=sys.stderr)
             return 1
+        if args.fairness is not None:
+            return asyncio.run(fairness(found.group(0), args.fairness, args.seconds))
         return asyncio.run(run(found.group(0), proc.pid, args.tables, args.seconds))
     finally:
         proc.terminate()

@@ -8,6 +8,7 @@ import re
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
@@ -54,6 +55,15 @@ def test_it_prints_its_address_and_serves() -> None:
         with urllib.request.urlopen(found.group(0) + "api/games", timeout=20) as r:
             games = json.load(r)["games"]
         assert [g["name"] for g in games] == salon.game_names()
+        # It answers only to its own address, the port it really listens on included.
+        for host in ("evil.example", f"localhost:{int(found.group(1)) + 1}"):
+            request = urllib.request.Request(found.group(0) + "api/games", headers={"Host": host})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=20)
+            assert refused.value.code == 403 and json.load(refused.value)["type"] == "ForeignHostError"
+        request = urllib.request.Request(found.group(0) + "api/games", headers={"Host": f"localhost:{found.group(1)}"})
+        with urllib.request.urlopen(request, timeout=20) as r:
+            assert r.status == 200
     finally:
         proc.terminate()
         proc.wait(timeout=20)

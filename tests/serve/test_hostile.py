@@ -203,6 +203,20 @@ def test_every_state_changing_route_needs_json_and_our_origin(client: TestClient
     assert not before["over"] and before["games_played"] == 1
 
 
+def test_the_page_declares_json_on_every_post() -> None:
+    """The page's own requests pass the door: every POST of its scripts names a JSON type."""
+    from salon.serve import page
+
+    posts = 0
+    for name in ("table.js", "start.js"):
+        text = page.files()[name].decode()
+        for at in [i for i in range(len(text)) if text.startswith('method: "POST"', i)]:
+            options = text[at : text.index("}", text.index("body", at) if "body" in text[at : at + 200] else at)]
+            assert '"Content-Type": "application/' in options, f"{name}: {options!r}"
+            posts += 1
+    assert posts >= 4
+
+
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example:8000", "localhost.:8000",
                                   "127.0.0.1:8000:1", "[::1", "", "192.168.1.20:8000", "l\u00f6calhost:8000"])
 def test_a_foreign_host_is_refused_even_for_reading(bare: TestClient, host: str) -> None:
