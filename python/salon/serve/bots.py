@@ -6,8 +6,8 @@ the table can still be read (and drawn) while its bot thinks.
 
 Sharing (all bookkeeping on the event loop's thread):
 
-- Random and greedy bots answer in milliseconds: they have a thread of their own (the *fast
-  lane*) and never wait behind a search.
+- Random and greedy bots answer in milliseconds: they have threads of their own (the *fast
+  lane*, as many threads as the workers) and never wait behind a search.
 - MCTS searches run on ``threads`` workers. A table has at most one search running; the tables
   waiting for a worker are served in the order they asked (each table asks again only once its
   search is over: round robin between tables).
@@ -70,7 +70,7 @@ class BotWorkers:
         self.threads = threads or max(2, os.cpu_count() or 2)
         self.bot_only_threads = max(1, self.threads // 2)
         self._pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="salon-bot")
-        self._fast = ThreadPoolExecutor(max_workers=1, thread_name_prefix="salon-fast-bot")
+        self._fast = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="salon-fast-bot")
         self._waiting: deque[_Job] = deque()
         self._running: dict[str, _Job] = {}
         # The tables in the order their searches started (for the tests of fairness).
