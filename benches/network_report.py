@@ -29,21 +29,11 @@ import numpy as np
 
 import salon
 from salon.onnx_mlp import mlp_to_onnx
-from salon.testing import advance
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search_report import root_states  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def root_states(game: salon.Game, count: int, seed: int = 0) -> list[salon.State]:
-    states, i = [], 0
-    while len(states) < count:
-        s = advance(game.new_initial_state(seed=seed + i), (i * 7) % 60, seed=seed + i)
-        while s.is_chance_node():
-            s.apply_random_chance()
-        if not s.is_terminal():
-            states.append(s)
-        i += 1
-    return states
 
 
 def mlp(game: salon.Game, hidden: int = 256, seed: int = 0) -> dict[str, np.ndarray]:

@@ -8,7 +8,7 @@ card the player cannot see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from salon._core import State
@@ -42,7 +42,6 @@ class Analysis:
     #: The root's mean value of every player (win shares).
     root_values: list[float]
     simulations: int
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def _from_core(cls, state: State, d: dict[str, Any]) -> "Analysis":
