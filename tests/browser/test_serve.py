@@ -182,7 +182,7 @@ class Session:
         return out
 
 
-def _open_table(session: Session, server: str, name: str) -> None:
+def _open_table(session: Session, server: str, name: str, opponent: str = "random") -> None:
     page = session.page
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready='1']", state="attached")
@@ -190,7 +190,7 @@ def _open_table(session: Session, server: str, name: str) -> None:
     page.check(f"#game-{name}")
     page.select_option("#param-players", "2")
     page.select_option("#seat-0", "human")
-    page.select_option("#seat-1", "random")
+    page.select_option("#seat-1", opponent)
     page.select_option("#pace", "0")
     page.click("#sit")
     page.wait_for_url(re.compile(r".*/play/[^/]+/[^/]+$"))
@@ -306,6 +306,48 @@ def test_a_whole_game_by_clicking_against_a_bot(browser: Browser, server: str, t
     page.select_option("#rv-view", "0")
     session.wait("() => document.querySelector('#board svg') !== null", 10)
     assert session.errors == []
+    page.close()
+
+
+def test_a_whole_game_against_the_network_seat_with_hints(browser: Browser, server: str, tmp_path: Path) -> None:
+    """The network bot as a seat (the network salon ships for azul_sintra at 2 players), and
+    the hint panel asked on several turns: its moves are the legal ones of the position, its
+    choice is one of them, and no answer names a card the seat cannot see."""
+    session = Session(browser)
+    page = session.page
+    _open_table(session, server, "azul_sintra", opponent="network")
+    rng = random.Random(5)
+    hints = own_moves = 0
+    last = -1
+    while session.wait_for_turn(last) == "you":
+        view = session.view()
+        if own_moves % 4 == 0:
+            assert page.locator("#hint").is_enabled()
+            page.click("#hint")
+            page.wait_for_selector("#hint-box:not(.hidden)")
+            rows = page.locator("#hint-moves tbody tr")
+            legal = {m["text"] for m in view["moves"]}
+            shown = {rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())}
+            assert shown == legal
+            chosen = page.locator("#hint-moves tr.chosen td").first.inner_text()
+            assert chosen in legal and chosen in page.inner_text("#hint-text")
+            hints += 1
+            move = next(m for m in view["moves"] if m["text"] == chosen)
+        else:
+            move = rng.choice(view["moves"])
+        _play_from_list(session, move)
+        own_moves += 1
+        last = view["version"]
+    assert page.locator("#result").is_visible()
+    assert page.locator("#hint").is_disabled()
+    with page.expect_download() as download:
+        page.click("#download")
+    path = tmp_path / "game.jsonl"
+    download.value.save_as(path)
+    (_, record), = list(records.read_records(path))
+    assert record["players"] == ["human", "net:200"]
+    assert hints >= 3 and session.errors == []
+    assert session.payloads(seat=0).leaks(record) == []
     page.close()
 
 

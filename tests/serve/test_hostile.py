@@ -193,7 +193,7 @@ def test_a_cross_site_text_plain_post_is_refused(bare: TestClient) -> None:
 def test_every_state_changing_route_needs_json_and_our_origin(client: TestClient, bare: TestClient) -> None:
     url = open_table(client, "azul_sintra", ["human", "random"], seed=1)
     table_id, key = url.rsplit("/", 2)[-2:]
-    routes = [f"/api/tables/{table_id}/{key}/{action}" for action in ("move", "undo", "resign", "new", "stop", "review")]
+    routes = [f"/api/tables/{table_id}/{key}/{action}" for action in ("move", "undo", "resign", "new", "stop", "hint", "review")]
     routes += ["/api/tables", "/api/reviews"]
     for route in routes:
         _error(bare.post(route, content=b"{}", headers={"Content-Type": "text/plain"}), 415, "UnsupportedMediaTypeError")

@@ -52,6 +52,11 @@ class World:
             assert r.status_code == 201, r.text
             for s in r.json()["seats"]:
                 self.tables.append(tuple(str(s["url"]).split("/")[2:4]))  # type: ignore[arg-type]
+        # A game salon ships a network for: a network seat, and hints asked for on the person's turns.
+        r = client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", {"kind": "network", "simulations": 8}],
+                                             "seed": 1}, headers=headers)
+        assert r.status_code == 201, r.text
+        self.tables.append(tuple(str(r.json()["url"]).split("/")[2:4]))  # type: ignore[arg-type]
         r = client.post("/api/reviews", content=self.record, headers={"Content-Type": "application/x-ndjson"})
         assert r.status_code == 201, r.text
         self.reviews.append(r.json()["review"])
@@ -77,13 +82,15 @@ seat = st.one_of(
     st.sampled_from(["human", "random", "greedy", "wizard", {"kind": "human", "name": "ada"}]),
     st.builds(lambda s: {"kind": "mcts", "seconds": s}, st.one_of(st.floats(0.05, 0.2), numbers, any_text)),
     st.builds(lambda n: {"kind": "mcts", "simulations": n}, st.one_of(st.integers(1, 50), st.integers(), any_text)),
+    st.builds(lambda n: {"kind": "network", "simulations": n}, st.one_of(st.integers(1, 20), st.integers(), any_text)),
     st.dictionaries(st.sampled_from(["kind", "seconds", "simulations", "name", "x"]), scalars, max_size=3),
     json_values,
 )
 valid_tables = st.builds(
     lambda game, seats, seed: {"game": game, "seats": seats, "seed": seed},
     st.sampled_from(salon.game_names()),
-    st.lists(st.sampled_from(["human", "random", "greedy", {"kind": "mcts", "simulations": 10}]), min_size=2, max_size=2),
+    st.lists(st.sampled_from(["human", "random", "greedy", {"kind": "mcts", "simulations": 10},
+                              {"kind": "network", "simulations": 10}]), min_size=2, max_size=2),
     st.integers(0, 2**63 - 1),
 )
 table_bodies = st.fixed_dictionaries(
@@ -126,7 +133,7 @@ def path_part(draw: st.DrawFn, real: list[str]) -> str:
     return quote(raw, safe="")
 
 
-ACTIONS = ["", "/move", "/undo", "/resign", "/new", "/stop", "/record", "/review", "/x"]
+ACTIONS = ["", "/move", "/undo", "/resign", "/new", "/stop", "/hint", "/record", "/review", "/x"]
 
 
 @st.composite

@@ -29,7 +29,7 @@ def test_games_lists_every_game_with_its_parameters(client: TestClient) -> None:
     assert names == salon.game_names()
     azul = data["games"][names.index("azul_sintra")]
     assert azul["parameters"]["players"]["allowed"] == [2, 3, 4]
-    assert data["seats"]["kinds"] == ["human", "random", "greedy", "mcts"]
+    assert data["seats"]["kinds"] == ["human", "random", "greedy", "mcts", "network"]
 
 
 def test_pages_and_files_are_served_with_a_content_security_policy(client: TestClient) -> None:
@@ -284,3 +284,82 @@ def test_too_many_tables(client: TestClient) -> None:
     open_table(client, "azul_sintra", ["random", "random"])
     r = client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", "random"]})
     _error(r, 503, "TooManyTablesError")
+
+
+# ------------------------------------------------------------------ network seats and hints
+
+
+def test_a_network_seat_plays_with_the_shipped_network(client: TestClient) -> None:
+    data = client.get("/api/games").json()["seats"]
+    assert "network" in data["kinds"] and "azul_sintra-2p" in data["networks"]
+    url = open_table(client, "azul_sintra", ["human", {"kind": "network", "simulations": 16}], seed=3)
+    view = wait_turn(client, url)
+    assert view["players"][1]["label"] == "network bot, 16 simulations per move"
+    move = view["moves"][0]
+    after = client.post(url + "/move", json={"action": move["action"], "version": view["version"]}).json()
+    view = wait_turn(client, url, after)
+    assert view["log"][-1]["actor"] in (1, salon.CHANCE) and view["last_search"]["1"]["simulations"] == 16
+    client.post(url + "/resign")
+    assert client.get(url + "/record").json()["players"] == ["human", "net:16"]
+
+
+def test_a_network_seat_needs_a_shipped_network_and_sound_simulations(client: TestClient) -> None:
+    shipped = client.get("/api/games").json()["seats"]["networks"]
+    missing = next(f"{g}-{n}p" for g in salon.game_names() for n in (2, 3) if f"{g}-{n}p" not in shipped)
+    game, players = missing.rsplit("-", 1)
+    n = int(players[:-1])
+    r = client.post("/api/tables", json={"game": game, "params": {"players": n}, "seats": ["human"] + ["network"] * (n - 1)})
+    assert "salon ships no network for " + game in _error(r, 400, "NetworkError")
+    for bad in (0, -1, 10**9, "200", True, 1.5):
+        _error(client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", {"kind": "network", "simulations": bad}]}),
+               400, "BadRequestError")
+    r = client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", {"kind": "network", "seconds": 1}]})
+    assert "simulations, not seconds" in _error(r, 400, "BadRequestError")
+    r = client.post("/api/tables", json={"game": "azul_sintra", "seats": ["human", {"kind": "network", "network": "/etc/passwd"}]})
+    assert "unknown field 'network'" in _error(r, 400, "BadRequestError")
+
+
+def test_a_hint_is_for_the_person_to_move_and_names_the_legal_moves(client: TestClient) -> None:
+    url = open_table(client, "azul_sintra", ["human", "human"], seed=4)
+    view = wait_turn(client, url)
+    assert view["hints"] and view["can_hint"]
+    _error(client.post(url.rsplit("/", 1)[0] + "/not-a-key/hint"), 404, "TableNotFoundError")
+    first = client.post(url + "/hint").json()
+    hint = first["hint"]
+    assert first["version"] == view["version"] and hint["player"] == 0
+    assert sorted(m["text"] for m in hint["moves"]) == sorted(m["text"] for m in view["moves"])
+    assert hint["chosen_text"] in {m["text"] for m in view["moves"]}
+    assert sum(m["visits"] for m in hint["moves"]) >= 1 and abs(sum(m["prior"] for m in hint["moves"]) - 1) < 1e-4
+    assert len(hint["root_values"]) == 2 and hint["principal_variation_text"][0] == hint["chosen_text"]
+    assert client.post(url + "/hint").json() == first  # once per position
+    # The other seat is not to move: no hint for it, and none for the mover once it has moved.
+    move = next(m for m in view["moves"] if m["text"] == hint["chosen_text"])
+    after = client.post(url + "/move", json={"action": move["action"], "version": view["version"]}).json()
+    assert not after["can_hint"]
+    _error(client.post(url + "/hint"), 409, "NotYourTurnError")
+
+
+def test_no_hint_where_salon_ships_no_network(client: TestClient) -> None:
+    url = open_table(client, "colors_of_paris", ["human", "random"], params={"players": 2}, seed=1)
+    view = wait_turn(client, url)
+    assert not view["hints"] and not view["can_hint"]
+    assert "ships no network" in _error(client.post(url + "/hint"), 403, "NotAllowedError")
+
+
+def test_a_hint_on_a_game_of_hidden_cards_keeps_only_the_first_move_of_its_variation(tmp_path: Any) -> None:
+    """Beyond the first move, the variation is played on drawn hidden cards (guesses that may
+    name a card the seat cannot see): the hint keeps the first move only."""
+    from salon.serve.views import hint_payload
+    from tests.networks.mlp import network
+
+    game = salon.load_game("atelier_studio")
+    bot = salon.Bot("network", network=network(game), simulations=64, seed=1)
+    state = game.new_initial_state(seed=2)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    analysis = bot.analyse(state)
+    assert len(analysis.principal_variation) > 1
+    data = hint_payload(analysis, game.perfect_information)
+    assert data["principal_variation"] == analysis.principal_variation[:1]
+    assert data["principal_variation_text"] == [analysis.chosen_text]
+    assert len(data["moves"]) == len(state.legal_actions())

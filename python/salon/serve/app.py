@@ -27,7 +27,16 @@ from salon.serve.errors import BadRequestError, RecordTooLargeError, status_of
 from salon.serve.guard import Guard, HostPolicy
 from salon.serve.inputs import MAX_JSON_BYTES, body, float_param, int_param, int_text, json_body
 from salon.serve.review import MAX_RECORD_BYTES, MAX_REVIEW_BYTES, MAX_REVIEWS, Review, ReviewStore
-from salon.serve.seats import MAX_SECONDS, MAX_SIMULATIONS, MIN_SECONDS, SeatSpec, parse_seat
+from salon.agents import shipped_agents, shipped_network
+from salon.serve.seats import (
+    DEFAULT_NETWORK_SIMULATIONS,
+    KINDS,
+    MAX_SECONDS,
+    MAX_SIMULATIONS,
+    MIN_SECONDS,
+    SeatSpec,
+    parse_seat,
+)
 from salon.serve.tables import MAX_PACE, WATCH_SECONDS, TableRegistry
 
 log = logging.getLogger("salon.serve")
@@ -78,7 +87,10 @@ async def games(request: Request) -> Response:
             "parameters": entry["parameters"],
         })
     seats = {
-        "kinds": ["human", "random", "greedy", "mcts"],
+        "kinds": list(KINDS),
+        # The networks salon ships ("<game>-<players>p"): where a network seat and hints exist.
+        "networks": shipped_agents(),
+        "network_simulations": DEFAULT_NETWORK_SIMULATIONS,
         "mcts_seconds": [MIN_SECONDS, MAX_SECONDS],
         "mcts_simulations": [1, MAX_SIMULATIONS],
         "max_pace": MAX_PACE,
@@ -99,6 +111,8 @@ async def create_table(request: Request) -> Response:
     if not isinstance(raw_seats, list) or len(raw_seats) != n:
         raise BadRequestError(f'"seats" must list who sits in each of the {n} seats of {game}')
     seats: list[SeatSpec] = [parse_seat(s, f"seats[{p}]") for p, s in enumerate(raw_seats)]
+    if any(s.kind == "network" for s in seats):
+        shipped_network(game)  # NetworkError (400) where salon ships none for this game and player count
     pace = data.get("pace", 0.0)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= MAX_PACE:
         raise BadRequestError(f'"pace" (seconds between bot moves) must be from 0 to {MAX_PACE:g}')
@@ -163,6 +177,13 @@ async def table_stop(request: Request) -> Response:
     await _no_body(request)
     table.stop(seat)
     return _json(views.seat_payload(table, seat))
+
+
+async def table_hint(request: Request) -> Response:
+    """What salon's network thinks of the position, for the person to move (``Table.hint``)."""
+    table, seat = _seat(request)
+    await _no_body(request)
+    return _json({"version": table.version, "hint": await table.hint(seat)})
 
 
 async def table_record(request: Request) -> Response:
@@ -275,6 +296,7 @@ def create_app(
         Route("/api/tables/{table}/{key}/resign", table_resign, methods=["POST"]),
         Route("/api/tables/{table}/{key}/new", table_new_game, methods=["POST"]),
         Route("/api/tables/{table}/{key}/stop", table_stop, methods=["POST"]),
+        Route("/api/tables/{table}/{key}/hint", table_hint, methods=["POST"]),
         Route("/api/tables/{table}/{key}/record", table_record),
         Route("/api/tables/{table}/{key}/review", table_review, methods=["POST"]),
         Route("/api/reviews", upload_review, methods=["POST"]),

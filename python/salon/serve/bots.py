@@ -8,7 +8,7 @@ Sharing (all bookkeeping on the event loop's thread):
 
 - Random and greedy bots answer in milliseconds: they have threads of their own (the *fast
   lane*, as many threads as the workers) and never wait behind a search.
-- MCTS searches run on ``threads`` workers. A table has at most one search running; the tables
+- Searches (MCTS and network bots, and hints) run on ``threads`` workers. A table has at most one search running; the tables
   waiting for a worker are served in the order they asked (each table asks again only once its
   search is over: round robin between tables).
 - Tables of bots only (nobody seated) run at most ``bot_only_threads`` searches at once (half
@@ -29,9 +29,11 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from salon import _core
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -57,9 +59,9 @@ def _think(bot: _core.Bot, state: _core.State) -> Thought:
 class _Job:
     table: str
     bot_only: bool
-    work: Callable[[], Thought]
+    work: Callable[[], Any]
     started: asyncio.Future[None]
-    done: asyncio.Future[Thought]
+    done: asyncio.Future[Any]
     queued_at: float = field(default_factory=time.monotonic)
 
 
@@ -102,7 +104,7 @@ class BotWorkers:
             if not job.started.done():
                 job.started.set_result(None)
 
-    def _finished(self, job: _Job, future: asyncio.Future[Thought]) -> None:
+    def _finished(self, job: _Job, future: asyncio.Future[Any]) -> None:
         if self._running.get(job.table) is job:
             del self._running[job.table]
         if not job.done.done():
@@ -116,9 +118,10 @@ class BotWorkers:
             future.exception()  # retrieved: a cut search's error is not "never retrieved"
         self._dispatch()
 
-    async def search(self, work: Callable[[], Thought], *, table: str, bot_only: bool) -> asyncio.Future[Thought]:
-        """Queues a search (``work``, run on a worker thread) and returns, once it has started,
-        the future of its result (shielded: giving up on it leaves the search to its end)."""
+    async def search(self, work: Callable[[], T], *, table: str, bot_only: bool) -> asyncio.Future[T]:
+        """Queues a search (``work``, run on a worker thread: a bot's move or a hint) and
+        returns, once it has started, the future of its result (shielded: giving up on it
+        leaves the search to its end)."""
         loop = asyncio.get_running_loop()
         job = _Job(table, bot_only, work, loop.create_future(), loop.create_future())
         self._waiting.append(job)
@@ -143,7 +146,7 @@ class BotWorkers:
         """The bot's move at ``state`` (a clone the caller gives away), computed on a worker
         thread; a search not done ``limit`` seconds after it started gives the greedy bot's move."""
         loop = asyncio.get_running_loop()
-        if bot.kind != "mcts":
+        if bot.kind in ("random", "greedy"):
             return await loop.run_in_executor(self._fast, _think, bot, state)
         # Read before the search holds the bot and the state (one call at a time each).
         seed = bot.seed

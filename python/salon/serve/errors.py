@@ -94,6 +94,12 @@ class RecordTooLargeError(ServeError):
     status = 413
 
 
+class SearchTimeoutError(ServeError):
+    """A search the server ran for a request (a hint) did not end within the server's limit."""
+
+    status = 503
+
+
 class TooManyTablesError(ServeError):
     """The server holds as many tables as it may; idle ones expire."""
 

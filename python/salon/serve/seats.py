@@ -1,4 +1,5 @@
-"""Who sits where: a person, or a bot (random, greedy, MCTS with a time or simulation budget)."""
+"""Who sits where: a person, or a bot (random, greedy, MCTS with a time or simulation budget,
+or salon's shipped network for the game with a simulation budget)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from salon import _core
+from salon.agents import shipped_network
 from salon.serve.errors import BadRequestError
 
-KINDS = ("human", "random", "greedy", "mcts")
+KINDS = ("human", "random", "greedy", "mcts", "network")
+# The bots that search (on the bot workers, bounded in time); the others answer at once.
+SEARCHERS = ("mcts", "network")
 MIN_SECONDS, MAX_SECONDS = 0.05, 60.0
 MAX_SIMULATIONS = 100_000
 # A bot's move is bounded by time whatever its budget says: a search of a time budget ends by
@@ -18,12 +22,15 @@ MAX_SIMULATIONS = 100_000
 GRACE_SECONDS = 2.0
 MAX_NAME = 40
 DEFAULT_MCTS_SECONDS = 1.0
+DEFAULT_NETWORK_SIMULATIONS = 200
 
 
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat of a table. An MCTS bot thinks ``seconds`` per move, or runs ``simulations``
-    per move when no time is given (deterministic for a seed)."""
+    per move when no time is given (deterministic for a seed); a network bot runs
+    ``simulations`` per move with the network salon ships for the game and player count
+    (never a file a request names)."""
 
     kind: str
     seconds: float | None = None
@@ -42,6 +49,8 @@ class SeatSpec:
             if self.seconds is not None:
                 return f"MCTS bot, {self.seconds:g} s per move"
             return f"MCTS bot, {self.simulations} simulations per move"
+        if self.kind == "network":
+            return f"network bot, {self.simulations} simulations per move"
         return f"{self.kind} bot"
 
     def record_name(self) -> str:
@@ -50,11 +59,13 @@ class SeatSpec:
             return self.name or "human"
         if self.kind == "mcts":
             return f"mcts:{self.seconds:g}s" if self.seconds is not None else f"mcts:{self.simulations}"
+        if self.kind == "network":
+            return f"net:{self.simulations}"
         return self.kind
 
     def budget(self) -> dict[str, Any] | None:
         """The search budget shown while the bot thinks (``None`` for a person or a fast bot)."""
-        if self.kind != "mcts":
+        if self.kind not in SEARCHERS:
             return None
         return {"seconds": self.seconds, "simulations": None if self.seconds is not None else self.simulations}
 
@@ -65,7 +76,14 @@ class SeatSpec:
             return min(self.seconds, cap) + GRACE_SECONDS
         return cap
 
-    def make_bot(self, seed: int) -> _core.Bot:
+    @property
+    def searches(self) -> bool:
+        """Whether the seat's bot searches (on the bot workers, its move bounded in time)."""
+        return self.kind in SEARCHERS
+
+    def make_bot(self, seed: int, game: _core.Game) -> _core.Bot:
+        if self.kind == "network":
+            return _core.Bot("network", network=shipped_network(game), simulations=self.simulations, seed=seed)
         if self.kind == "mcts":
             if self.seconds is not None:
                 return _core.Bot("mcts", time_limit=self.seconds, seed=seed)
@@ -80,6 +98,12 @@ def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise BadRequestError(f"{where} must be a number, got {value!r}")
     return float(value)
+
+
+def _simulations(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIMULATIONS:
+        raise BadRequestError(f"{where}.simulations must be an integer from 1 to {MAX_SIMULATIONS}, got {value!r}")
+    return value
 
 
 def parse_seat(data: Any, where: str) -> SeatSpec:
@@ -99,16 +123,19 @@ def parse_seat(data: Any, where: str) -> SeatSpec:
         raise BadRequestError(f"{where}.name must be a printable text of at most {MAX_NAME} characters")
     seconds = data.get("seconds")
     simulations = data.get("simulations")
+    if kind == "network":
+        if seconds is not None:
+            raise BadRequestError(f"{where}: a network bot searches a number of simulations, not seconds")
+        simulations = DEFAULT_NETWORK_SIMULATIONS if simulations is None else _simulations(simulations, where)
+        return SeatSpec("network", simulations=simulations)
     if kind != "mcts":
         if seconds is not None or simulations is not None:
-            raise BadRequestError(f"{where}: only an MCTS bot takes seconds or simulations")
+            raise BadRequestError(f"{where}: only an MCTS or network bot takes simulations, only an MCTS bot seconds")
         return SeatSpec(kind, name=name.strip() if kind == "human" else "")
     if seconds is not None and simulations is not None:
         raise BadRequestError(f"{where}: give an MCTS bot seconds or simulations, not both")
     if simulations is not None:
-        if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= MAX_SIMULATIONS:
-            raise BadRequestError(f"{where}.simulations must be an integer from 1 to {MAX_SIMULATIONS}, got {simulations!r}")
-        return SeatSpec("mcts", simulations=simulations)
+        return SeatSpec("mcts", simulations=_simulations(simulations, where))
     secs = DEFAULT_MCTS_SECONDS if seconds is None else _number(seconds, f"{where}.seconds")
     if not MIN_SECONDS <= secs <= MAX_SECONDS:
         raise BadRequestError(f"{where}.seconds must be from {MIN_SECONDS:g} to {MAX_SECONDS:g}, got {secs:g}")

@@ -17,6 +17,9 @@ What a seat may do to the others (no seat can cheat another):
   undo, the same outcome comes again, so undoing cannot re-roll dice nor peek at a new card.
 - **A new game** starts when the game is over, or when every person at the table has asked for
   one; until then an ask is recorded and shown to the others.
+- A **hint** (what salon's network for the game thinks of the position) is given to the person
+  to move only, on their turn, from a search that reads only that seat's information; it is
+  computed once per position, on the bot workers, with a budget the server sets.
 - A table of bots only has one key, given to its creator: that page may **stop** the game
   (and deal a new one). It plays only while someone watches: unseen for ``watch_seconds``, it
   pauses until its page is looked at again.
@@ -33,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from salon import _core, records
+from salon.agents import agent_file, shipped_network
 from salon.serve import views
 from salon.serve.bots import BotWorkers, Thought
 from salon.serve.errors import (
@@ -41,6 +45,7 @@ from salon.serve.errors import (
     GameOverError,
     NotAllowedError,
     NotYourTurnError,
+    SearchTimeoutError,
     StaleViewError,
     TableNotFoundError,
     TooManyTablesError,
@@ -55,6 +60,7 @@ MAX_PACE = 5.0
 KEY_BYTES = 16
 MAX_UNDOS = 500  # per game: bounds the chance outcomes remembered across undos
 WATCH_SECONDS = 120.0
+HINT_SIMULATIONS = 200
 
 
 MAX_NAME_TEXT = 64
@@ -115,6 +121,10 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._driver_epoch = 0
         self.paused = False
+        # A file the server names itself (never a request): whether salon ships a network here.
+        self.hints = agent_file(self.game).is_file()
+        self._hint_lock = asyncio.Lock()
+        self._hint: tuple[int, dict[str, Any]] | None = None
         self._start_game()
 
     # ------------------------------------------------------------------ the game's life
@@ -124,7 +134,7 @@ class Table:
         self.game_seed = self._rng.getrandbits(63)
         self.state = self.game.new_initial_state(seed=self.game_seed)
         self.bots: list[_core.Bot | None] = [
-            None if spec.human else spec.make_bot(self._rng.getrandbits(63)) for spec in self.seats
+            None if spec.human else spec.make_bot(self._rng.getrandbits(63), self.game) for spec in self.seats
         ]
         self.log: list[LogEntry] = []
         self.resigned: int | None = None
@@ -227,7 +237,7 @@ class Table:
                     self._bump()
                     thought = await self.workers.choose(
                         bot, state.clone(), table=self.id, bot_only=self.bot_only,
-                        limit=spec.move_seconds(self.move_seconds) if spec.kind == "mcts" else None,
+                        limit=spec.move_seconds(self.move_seconds) if spec.searches else None,
                     )
                 if epoch != self._epoch:
                     return
@@ -235,7 +245,7 @@ class Table:
                 self.last_thought[seat] = thought
                 if thought.cut:
                     # Its search still runs on a worker with this bot: the next one gets another.
-                    self.bots[seat] = spec.make_bot(self._rng.getrandbits(63))
+                    self.bots[seat] = spec.make_bot(self._rng.getrandbits(63), self.game)
                 self._apply(thought.action)
                 self._bump()
                 if self.pace > 0 and not self.over:
@@ -314,6 +324,41 @@ class Table:
         self._apply(action)
         self._bump()
         self.start()
+
+    def may_hint(self, seat: int) -> bool:
+        """Whether ``seat`` may ask for a hint now: a person, on their turn, at a game salon
+        ships a network for."""
+        state = self.state
+        return (self.hints and not self.over and seat != SPECTATOR and self.seats[seat].human
+                and not state.is_chance_node() and state.current_player() == seat)
+
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """What the shipped network's search thinks of the position, for the person to move:
+        every legal move with its prior, visits and value, the move it would play, the root
+        values; from that seat's information only (``views.hint_payload``)."""
+        if not self.hints:
+            raise NotAllowedError(f"no hints at this table: salon ships no network for {self.game.name} "
+                                  f"at {self.game.num_players()} players")
+        if not self.may_hint(seat):
+            raise NotYourTurnError("a hint is for the person to move, on their turn")
+        async with self._hint_lock:
+            if self._hint is not None and self._hint[0] == self.version:
+                return self._hint[1]
+            version = self.version
+            state = self.state.clone()
+            # Not the table's generator: asking for a hint must not change the cards to come.
+            bot = _core.Bot("network", network=shipped_network(self.game), simulations=HINT_SIMULATIONS,
+                            seed=(self.game_seed + version) % 2**63)
+            done = await self.workers.search(lambda: bot.analyse(state), table=self.id, bot_only=False)
+            try:
+                analysis = await asyncio.wait_for(asyncio.shield(done), self.move_seconds)
+            except asyncio.TimeoutError:
+                raise SearchTimeoutError(f"the hint took more than {self.move_seconds:g} s: try again later") from None
+            if version != self.version:
+                raise StaleViewError("the table changed while the hint was thought out: ask again")
+            payload = views.hint_payload(analysis, self.game.perfect_information)
+            self._hint = (version, payload)
+            return payload
 
     def undo_refusal(self, seat: int) -> Exception | None:
         """Why ``seat`` may not undo now (``None``: it may)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from salon import _core
 
 if TYPE_CHECKING:
+    from salon.analysis import Analysis
     from salon.serve.tables import Table
 
 SPECTATOR = -1
@@ -56,6 +57,18 @@ def describe(state_after: _core.State, seat: int, actor: int, kind: str, text: s
     if actor == _core.CHANCE:
         return "a card you cannot see is dealt or drawn"
     return kind.replace("_", " ") + " (a card you cannot see)"
+
+
+def hint_payload(analysis: Analysis, perfect_information: bool) -> dict[str, Any]:
+    """A hint as the person to move receives it. The search read only that seat's information;
+    beyond the first move, its principal variation is played on drawn hidden cards, which are
+    guesses that could name a card the seat cannot see, so a game with hidden information keeps
+    only the first move."""
+    data = analysis.to_dict()
+    if not perfect_information:
+        data["principal_variation"] = data["principal_variation"][:1]
+        data["principal_variation_text"] = data["principal_variation_text"][:1]
+    return data
 
 
 def _winners(table: Table) -> list[int]:
@@ -128,6 +141,8 @@ def seat_payload(table: Table, seat: int) -> dict[str, Any]:
         "moves": moves,
         "log": [{"actor": e.actor, "text": e.text if whole else e.shown[seat]} for e in table.log],
         "can_undo": table.undo_refusal(seat) is None,
+        "hints": table.hints and seat != SPECTATOR,
+        "can_hint": table.may_hint(seat),
         "new_game_asked": sorted(table.new_game_asks),
         "bot_only": table.bot_only,
         "can_stop": whole and table.bot_only and not table.over,

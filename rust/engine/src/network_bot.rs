@@ -17,6 +17,8 @@ pub struct NetworkBot {
     /// Decisions taken since the last (re)seed: the search of decision `k` draws from
     /// `seed` and `k`, so an analysis of the next decision sees exactly what it will do.
     decisions: u64,
+    /// The search of the last move chosen.
+    last: Option<RootAnalysis>,
 }
 
 impl NetworkBot {
@@ -40,7 +42,7 @@ impl NetworkBot {
             )));
         }
         let search = AnyNetworkSearch::new(game, Self::config(simulations, leaves_per_step), 1, seed, false)?;
-        Ok(NetworkBot { network, search, seed, decisions: 0 })
+        Ok(NetworkBot { network, search, seed, decisions: 0, last: None })
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -75,9 +77,16 @@ impl NetworkBot {
 
     /// The move for the player to move (advances the bot to its next decision).
     pub fn choose(&mut self, state: &AnyState) -> SalonResult<Action> {
-        let chosen = self.search(state)?.chosen;
+        let analysis = self.search(state)?;
+        let chosen = analysis.chosen;
+        self.last = Some(analysis);
         self.decisions += 1;
         Ok(chosen)
+    }
+
+    /// The search of the last move `choose` returned (`None` before the first).
+    pub fn last_choice(&self) -> Option<&RootAnalysis> {
+        self.last.as_ref()
     }
 
     /// What the bot thinks of `state` and the move it would choose there (the next

@@ -303,10 +303,30 @@ impl Bot {
         Ok(py.import("salon.analysis")?.getattr("Analysis")?.call_method1("_from_core", (state, d))?.unbind())
     }
 
-    /// The statistics of the last MCTS decision: simulations, tree size and, per root
-    /// action, its visits and mean return. `None` after a random or greedy decision.
+    /// The statistics of the last MCTS or network decision: simulations, tree size (`None`
+    /// for a network bot) and, per root action, its visits and mean return (a network bot's:
+    /// the mean value, `None` for a move no simulation tried). `None` after a random or
+    /// greedy decision, and before the first.
     fn last_stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let this = self.inner.read()?;
+        if let Some(seat) = &this.network {
+            let Some((_, bot)) = &seat.bot else { return Ok(None) };
+            let Some(a) = bot.last_choice() else { return Ok(None) };
+            let d = PyDict::new(py);
+            d.set_item("simulations", bot.simulations())?;
+            d.set_item("tree_nodes", py.None())?;
+            d.set_item("chosen", a.chosen)?;
+            let root = PyList::empty(py);
+            for m in &a.moves {
+                let e = PyDict::new(py);
+                e.set_item("action", m.action)?;
+                e.set_item("visits", m.visits)?;
+                e.set_item("mean_return", m.value)?;
+                root.append(e)?;
+            }
+            d.set_item("root", root)?;
+            return Ok(Some(d));
+        }
         let Some(stats) = this.bot.last_stats() else {
             return Ok(None);
         };

@@ -102,13 +102,18 @@
       label.textContent = "seat " + p + " ";
       const select = document.createElement("select");
       select.id = "seat-" + p;
-      [["human", "you (a person)"], ["random", "random bot"], ["greedy", "greedy bot"], ["mcts", "MCTS bot"]].forEach(([v, t]) => {
+      const kinds = [["human", "you (a person)"], ["random", "random bot"], ["greedy", "greedy bot"], ["mcts", "MCTS bot"]];
+      if (seatsInfo.networks.includes(chosenGame().name + "-" + n + "p")) {
+        kinds.push(["network", "network bot (" + seatsInfo.network_simulations + " simulations)"]);
+      }
+      kinds.forEach(([v, t]) => {
         const o = document.createElement("option");
         o.value = v;
         o.textContent = t;
         select.appendChild(o);
       });
-      select.value = previous[p] ? previous[p].kind : (p === 0 ? "human" : "mcts");
+      const wanted = previous[p] ? previous[p].kind : (p === 0 ? "human" : "mcts");
+      select.value = kinds.some(([v]) => v === wanted) ? wanted : "mcts";
       label.appendChild(select);
       row.appendChild(label);
       const secLabel = document.createElement("label");

@@ -349,6 +349,9 @@
     drawSelection(clicks.length ? possible(clicks) : []);
     highlight();
     $("undo").disabled = !view.can_undo || busy;
+    $("hint").classList.toggle("hidden", !view.hints);
+    $("hint").disabled = !view.can_hint || busy;
+    if (hintVersion !== view.version) $("hint-box").classList.add("hidden");
     $("resign").disabled = view.over || view.seat < 0 || busy;
     $("resign").classList.toggle("hidden", view.bot_only);
     $("stop").classList.toggle("hidden", !view.bot_only);
@@ -361,6 +364,45 @@
     document.body.dataset.version = String(view.version);
     document.body.dataset.turn = view.your_turn ? "you" : view.over ? "over" : "others";
     document.body.dataset.ready = "1";
+  }
+
+  // The hint of the position shown (cleared when the table moves on).
+  let hintVersion = -1;
+
+  function drawHint(data) {
+    hintVersion = data.version;
+    const hint = data.hint;
+    const mine = hint.root_values[hint.player];
+    $("hint-text").textContent = "the network would play " + hint.chosen_text +
+      (hint.principal_variation_text.length > 1 ? " (then " + hint.principal_variation_text.slice(1).join(", ") + ")" : "") +
+      "; your win share " + mine.toFixed(2) + " (" + hint.simulations + " simulations)";
+    const body = $("hint-moves").querySelector("tbody");
+    body.textContent = "";
+    hint.moves.forEach(m => {
+      const tr = document.createElement("tr");
+      if (m.action === hint.chosen) tr.className = "chosen";
+      [m.text, String(m.visits), m.prior.toFixed(3), m.value === null ? "-" : m.value.toFixed(3)].forEach(c => {
+        const td = document.createElement("td"); td.textContent = c; tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    $("hint-box").classList.remove("hidden");
+  }
+
+  async function askHint() {
+    if (busy) return;
+    busy = true;
+    $("hint").disabled = true;
+    try {
+      const data = await api("/api/tables/" + playMatch[1] + "/" + playMatch[2] + "/hint",
+        {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
+      busy = false;
+      if (data.version === version) drawHint(data);
+    } catch (err) {
+      busy = false;
+      showMessage(err.message + " (" + err.type + ")");
+    }
+    if (view) render(view);
   }
 
   async function request(path, body) {
@@ -529,6 +571,7 @@
     $("resign").onclick = () => { if (window.confirm("Resign this game?")) request(base + "/resign"); };
     $("new-game").onclick = () => request(base + "/new");
     $("stop").onclick = () => request(base + "/stop");
+    $("hint").onclick = askHint;
     $("review-this").onclick = reviewThisGame;
     poll();
   } else if (reviewMatch) {
