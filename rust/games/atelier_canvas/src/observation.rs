@@ -286,11 +286,14 @@ fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> Ate
                 len += 1;
             }
         }
-        // The places, in card order; the cards, shuffled (Fisher-Yates).
+        // The places, in their own order (not the cards': the draw then depends on what `p`
+        // knows only, the same for two states `p` cannot tell apart); the cards, shuffled
+        // (Fisher-Yates).
         let mut places = [0u8; NUM_CARDS];
         for (place, &c) in places.iter_mut().zip(&cards[..len]) {
             *place = s.loc[c as usize];
         }
+        places[..len].sort_unstable();
         let mut shuffled = cards;
         for i in (1..len).rev() {
             let j = rng.below(i as u64 + 1) as usize;

@@ -150,11 +150,16 @@ pub fn resample(
             m += 1;
         }
     }
+    // The draw depends on the player's information only: the unseen patrons (by name) are
+    // shuffled, then dealt to the unseen places in the order of the places (held by a seat,
+    // in the deck, dealt, under the deck), so two states the player cannot tell apart give
+    // the same state for the same generator.
     let mut target = unknown;
     for i in (1..m).rev() {
         let j = rng.below(i as u64 + 1) as usize;
         target.swap(i, j);
     }
+    unknown[..m].sort_by_key(|&c| (s.patron_loc[c as usize], c));
     // sigma(unknown[i]) = target[i]; identity elsewhere.
     let mut sigma: [u8; NUM_PATRONS] = std::array::from_fn(|c| c as u8);
     for i in 0..m {
