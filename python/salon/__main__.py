@@ -168,6 +168,34 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------------ ladder
+
+
+def _cmd_ladder(args: argparse.Namespace) -> int:
+    from salon import arena, ladder
+
+    bots = arena.parse_lineup(args.bots) if args.bots else None
+    if args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    game = _load_game(args.game, args.param)
+
+    def report(a: str, b: str, result: arena.ArenaResult) -> None:
+        share = result.bots[a].share / max(result.bots[a].games, 1)
+        print(f"  {a} against {b}: {share:.3f} over {result.games} games, {result.seconds:.0f} s", file=sys.stderr, flush=True)
+
+    out = ladder.run_ladder(game, bots, args.games, seed=args.seed, jobs=args.jobs, on_pair=report)
+    table = ladder.ladder_table(out)
+    print(table)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(table + "\n", encoding="utf-8")
+        print(f"table written to {args.out}")
+    if args.records:
+        records.write_records(args.records, out.records)
+        print(f"{len(out.records)} records written to {args.records}")
+    return 0
+
+
 # ------------------------------------------------------------------------------------ analyse
 
 
@@ -365,6 +393,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE", help="also write the HTML viewer of the first game played")
     p.add_argument("--html-game", metavar="NAME", help="with --all-games: the game whose first record --html shows (default: the first game)")
     p.set_defaults(run=_cmd_arena)
+
+    p = sub.add_parser("ladder", help="a round robin of bots at a 2-player game, rated by a Bradley-Terry fit (Elo, 95%% intervals)",
+                       description="Every pair of bots plays --games games, seats alternating; the ratings are a Bradley-Terry "
+                       "fit of the results (one virtual draw a pair as a prior), as Elo with the first bot at 0 and 95% "
+                       "intervals. The default bots: random, greedy, mcts:100, mcts:1000, net:50, net:200 (the networks "
+                       "only where salon ships one for the game).")
+    p.add_argument("game", help="a game at 2 players, for example azul_sintra")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="a game parameter (repeatable)")
+    p.add_argument("--bots", help=BOTS_HELP + " (default random,greedy,mcts:100,mcts:1000,net:50,net:200)")
+    p.add_argument("--games", type=int, default=20, help="games per pair of bots (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
+    p.add_argument("--out", metavar="FILE", help="also write the table (Markdown) to FILE")
+    p.add_argument("--records", metavar="FILE", help="write every game's record to FILE (.jsonl)")
+    p.set_defaults(run=_cmd_ladder)
 
     p = sub.add_parser("replay", help="verify the records of a file, or step through one game",
                        description="Re-run every record of a JSON Lines file, checking each move and the final scores. "
