@@ -363,6 +363,35 @@ def run_evaluation(game: salon.Game, evaluator: salon.Network, args: argparse.Na
 # Checkpoints: params, optimizer state, iteration, generators (numpy .npz + JSON).
 
 
+def start_ray(args: argparse.Namespace) -> int:
+    """Connects to the Ray cluster of ``--ray`` (or starts one here for ``local``); returns the
+    number of self-play workers."""
+    import ray
+
+    if args.ray == "local":
+        ray.init(num_cpus=args.ray_workers, include_dashboard=False)
+    else:
+        ray.init(address=args.ray, include_dashboard=False)
+    workers = args.ray_workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    print(f"self-play on Ray: {workers} workers", flush=True)
+    return int(workers)
+
+
+def ray_self_play(game: salon.Game, network: salon.Network, args: argparse.Namespace, workers: int,
+                  play: dict[str, Any]) -> Any:
+    """The iteration's self-play on the Ray workers: the games cut into units, each unit a
+    ``salon.selfplay.self_play`` of its games with the current network (sent to the workers
+    pickled: its ONNX file), examples back in unit order (``salon.adapters.ray_runner``)."""
+    from salon.adapters.ray_runner import selfplay_examples
+
+    games = args.games_per_iteration
+    unit = args.ray_unit_games or max(1, -(-games // (2 * workers)))
+    first, seed = play.pop("first_game_id"), play.pop("seed")
+    for _, examples in selfplay_examples(game, network, games=games, unit_games=unit, seed=seed, first_game_id=first,
+                                         num_workers=workers, parallel=min(args.parallel, unit), **play):
+        yield examples
+
+
 def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.Generator, meta: dict[str, Any],
                     game: salon.Game) -> None:
     """``checkpoint.npz`` (weights, optimizer, generator) and ``network.onnx`` (the network as
@@ -420,6 +449,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--eval-every", type=int, default=1, help="evaluate every this many iterations")
     p.add_argument("--eval-mcts-simulations", type=int, default=1000)
     p.add_argument("--eval-greedy", action=argparse.BooleanOptionalAction, default=True)
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="self-play on a Ray cluster ('auto', 'ray://host:port', or 'local' for a Ray started here): "
+                   "workers keep the game, the learner sends each iteration's network")
+    p.add_argument("--ray-workers", type=int, default=None, help="Ray self-play workers (default: the cluster's CPUs)")
+    p.add_argument("--ray-unit-games", type=int, default=None,
+                   help="games per unit of work sent to a worker (default: the iteration's games over twice the workers)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="directory for the checkpoint, buffer and log")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
@@ -476,6 +511,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if first_iteration > 1 and (out / BUFFER).exists():
         buffer.load(out / BUFFER)
 
+    workers = start_ray(args) if args.ray else 0
     meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}
     meta["game_name"] = game.name
     last_iteration = args.iterations
@@ -493,11 +529,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         moves = games_done = 0
         fresh: list[Examples] = []
         last_print = time.monotonic()
-        for batch in self_play(game, evaluator, games=args.games_per_iteration, parallel=args.parallel,
-                               simulations=args.simulations, policy=args.policy, seed=args.seed * 1_000_003 + iteration,
-                               threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
-                               first_game_id=(iteration - 1) * args.games_per_iteration,
-                               **search_options(args.policy, explore=True)):
+        play = dict(simulations=args.simulations, policy=args.policy, seed=args.seed * 1_000_003 + iteration,
+                    threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
+                    first_game_id=(iteration - 1) * args.games_per_iteration, **search_options(args.policy, explore=True))
+        if workers:
+            batches = ray_self_play(game, evaluator, args, workers, play)
+        else:
+            batches = self_play(game, evaluator, games=args.games_per_iteration, parallel=args.parallel, **play)
+        for batch in batches:
             fresh.append(batch)
             moves += len(batch)
             games_done += len(batch.records)
@@ -533,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "buffer": buffer.size, "train_steps": steps, **losses, "fresh_value_loss": round(unseen_value_loss, 4),
             "selfplay_seconds": round(selfplay_seconds, 2), "selfplay_moves_per_s": round(len(examples) / selfplay_seconds, 1),
             "simulations_per_s": round(len(examples) * args.simulations / selfplay_seconds, 1),
-            "train_seconds": round(train_seconds, 2),
+            "train_seconds": round(train_seconds, 2), "selfplay_workers": workers,
         }
         if args.eval_games > 0 and iteration % args.eval_every == 0:
             _, trained = native_network(learner.numpy_params(), game)

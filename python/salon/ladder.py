@@ -55,7 +55,8 @@ class Ladder:
 
 def available_bots(game: salon.Game, bots: list[str]) -> tuple[list[str], dict[str, str]]:
     """The bots of ``bots`` that can play ``game``, and the reasons for the others."""
-    kept, skipped = [], {}
+    kept: list[str] = []
+    skipped: dict[str, str] = {}
     for spec in bots:
         try:
             arena.check_lineup(game, [spec])
@@ -117,9 +118,9 @@ def run_ladder(
     out = Ladder(game=str(game), bots=kept, games_per_pair=games, scores=[], games=[], skipped=skipped)
     for pair, (i, j) in enumerate(itertools.combinations(range(k), 2)):
         result = arena.run_arena(game, [kept[i], kept[j]], games, seed=seed + pair * games, jobs=jobs)
-        a, b = result.bots[kept[i]], result.bots[kept[j]]
-        scores[i, j], scores[j, i] = a.share, b.share
-        played[i, j] = played[j, i] = a.games
+        first, second = result.bots[kept[i]], result.bots[kept[j]]
+        scores[i, j], scores[j, i] = first.share, second.share
+        played[i, j] = played[j, i] = first.games
         out.seconds += result.seconds
         out.records.extend(result.records)
         if on_pair is not None:

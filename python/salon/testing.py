@@ -19,3 +19,19 @@ def advance(state: _core.State, plies: int, seed: int = 0) -> _core.State:
             legal = state.legal_actions()
             state.apply_action(legal[rng.below(len(legal))])
     return state
+
+
+def decision_states(game: _core.Game, count: int, plies: int = 12, seed: int = 0, spread: int = 7) -> list[_core.State]:
+    """Decision nodes a few random plies into games of different seeds: game ``i`` (seed
+    ``seed + i``) advanced ``plies + i % spread`` plies, then past its chance nodes; the games
+    that ended are left out (at least one state is returned)."""
+    out = []
+    for i in range(count):
+        s = advance(game.new_initial_state(seed=seed + i), plies + i % spread, seed=seed + i)
+        while s.is_chance_node():
+            s.apply_random_chance()
+        if not s.is_terminal():
+            out.append(s)
+    if not out:
+        raise ValueError(f"every one of the {count} games of {game} ended within {plies + spread} plies")
+    return out

@@ -192,3 +192,20 @@ def test_fresh_value_loss_is_the_value_cross_entropy_over_every_row() -> None:
     relative = np.stack([returns[np.arange(n), (players + k) % 3] for k in range(3)], axis=1)
     expected = float(-(relative * np.log(shares)).sum(axis=1).mean())
     assert fresh_value_loss(learner, ex) == pytest.approx(expected, rel=1e-5)
+
+
+def test_self_play_on_a_local_ray_cluster_with_two_workers(tmp_path: Path) -> None:
+    """``--ray local``: a Ray started by the example, two self-play workers playing the
+    iteration's games with the network the learner sends them; the examples come back whole
+    (every game, every decision) and training goes on from them."""
+    pytest.importorskip("ray", reason="the adapters extra (requirements/adapters.txt) is not installed")
+    out = tmp_path / "run"
+    text = run(out, "--iterations", "2", "--ray", "local", "--ray-workers", "2", "--ray-unit-games", "2",
+               "--eval-games", "0")
+    assert "self-play on Ray: 2 workers" in text
+    entries = log_lines(out)
+    assert [e["iteration"] for e in entries] == [1, 2]
+    for e in entries:
+        assert e["games"] == 4 and e["selfplay_workers"] == 2 and math.isfinite(float(e["loss"]))  # type: ignore[arg-type]
+    # Every game's decisions came back: the buffer holds both iterations' examples.
+    assert entries[1]["buffer"] == entries[0]["examples"] + entries[1]["examples"]  # type: ignore[operator]

@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pytest
 
 import salon
-from salon.testing import advance
+from salon.testing import decision_states
 
 Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
@@ -24,19 +24,6 @@ def uniform(game: salon.Game, value: float = 0.0) -> Callable[[Any, Any], Arrays
         return np.zeros(mask.shape, np.float32), np.full((n, players), value, np.float32)
 
     return evaluate
-
-
-def decision_states(game: salon.Game, count: int, plies: int = 12, seed: int = 0) -> list[salon.State]:
-    """Decision nodes a few random plies into games of different seeds."""
-    out = []
-    for i in range(count):
-        s = advance(game.new_initial_state(seed=seed + i), plies + i % 7, seed=seed + i)
-        while s.is_chance_node():
-            s.apply_random_chance()
-        if not s.is_terminal():
-            out.append(s)
-    assert out
-    return out
 
 
 @pytest.mark.parametrize("policy", ["gumbel", "puct"])

@@ -10,20 +10,8 @@ import pytest
 
 import salon
 from salon.onnx_mlp import mlp_to_onnx
-from salon.testing import advance
+from salon.testing import advance, decision_states
 from tests.networks.mlp import mlp_params, numpy_evaluator
-
-
-def decision_states(game: salon.Game, count: int, plies: int = 10, seed: int = 0) -> list[salon.State]:
-    out = []
-    for i in range(count):
-        s = advance(game.new_initial_state(seed=seed + i), plies + i % 5, seed=seed + i)
-        while s.is_chance_node():
-            s.apply_random_chance()
-        if not s.is_terminal():
-            out.append(s)
-    assert out
-    return out
 
 
 @pytest.mark.parametrize("policy", ["gumbel", "puct"])

@@ -47,7 +47,7 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Union
 
@@ -446,6 +446,66 @@ class ShardsResult:
     workers: dict[str, list[int]] = field(default_factory=dict)
 
 
+def selfplay_examples(
+    game: _core.Game,
+    evaluator: Any,
+    *,
+    games: int,
+    unit_games: int = 64,
+    seed: int = 0,
+    first_game_id: int = 0,
+    address: str | None = None,
+    num_workers: int | None = None,
+    use_ray: bool = True,
+    **options: Any,
+) -> Iterator[tuple[str, Any]]:
+    """The self-play of ``games`` games from ``first_game_id``, cut into units of ``unit_games``
+    (:func:`selfplay_units`) played by Ray workers: yields ``(worker, Examples)`` per unit, in
+    unit order. Each unit is one :func:`play_selfplay_unit`, a pure function of the unit, so the
+    examples do not depend on the number of workers, and equal the units played here
+    (``use_ray=False``). The evaluator goes to the workers by Ray's pickling (a
+    :class:`salon.Network` pickles as its file). Where this call starts Ray it stops it at the
+    end; within a Ray job already started the workers are kept for the next call (a learner
+    sends its new network with each call)."""
+    units = selfplay_units(games, unit_games, first_game_id)
+    if not use_ray:
+        for first, n in units:
+            yield _play_unit_here(game, evaluator, first, n, seed, options)
+        return
+
+    import ray  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
+        started = True
+    try:
+        if num_workers is None:
+            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
+        num_workers = max(1, min(num_workers, len(units)))
+        # The arena's actors (one CPU each, pooled while the same Ray job runs).
+        actors = _actors(ray, num_workers, pooled=not started)
+        shipped_options: Mapping[str, Any] = dict(options)
+        game_ref, evaluator_ref, options_ref = ray.put(game), ray.put(evaluator), ray.put(shipped_options)
+
+        def submit(k: int) -> Any:
+            first, n = units[k]
+            return actors[k % num_workers].play_selfplay_unit.remote(game_ref, evaluator_ref, first, n, seed, options_ref)
+
+        # At most 2 units per worker in flight; results taken in unit order.
+        window = 2 * num_workers
+        pending = [submit(k) for k in range(min(window, len(units)))]
+        for k in range(len(units)):
+            done = ray.get(pending[k])
+            pending[k] = None
+            if k + window < len(units):
+                pending.append(submit(k + window))
+            yield done
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def generate_selfplay_shards(
     game: _core.Game | str,
     evaluator: Any,
@@ -461,15 +521,12 @@ def generate_selfplay_shards(
     **options: Any,
 ) -> ShardsResult:
     """Self-play examples written by ``salon.selfplay.write_shards`` into ``directory``, the games
-    played by Ray workers.
-
-    The games are cut into units of ``unit_games`` (:func:`selfplay_units`); each unit is one
-    :func:`play_selfplay_unit` (its own :class:`salon.BatchedSearch`, ``unit_games`` games side by
-    side), a pure function of the unit, so the shards do not depend on the number of workers or on
-    which worker plays which unit, and equal the same units played here (``use_ray=False``). The
-    evaluator is shipped to the workers by Ray's pickling: it must be picklable (a class holding
-    numpy parameters, say). ``options`` go to ``self_play`` (``simulations``, ``policy``,
-    ``threads``, ``parallel``, ...). Units are written in order as they arrive.
+    played by Ray workers (:func:`selfplay_examples`: units of ``unit_games`` games, each its own
+    :class:`salon.BatchedSearch` with ``unit_games`` games side by side), so the shards do not
+    depend on the number of workers or on which worker plays which unit, and equal the same units
+    played here (``use_ray=False``). The evaluator must be picklable (a class holding numpy
+    parameters, a :class:`salon.Network`). ``options`` go to ``self_play`` (``simulations``,
+    ``policy``, ``threads``, ``parallel``, ...). Units are written in order as they arrive.
     """
     from salon.selfplay import write_shards
 
@@ -479,52 +536,15 @@ def generate_selfplay_shards(
     settings: dict[str, Any] = {"games": games, "unit_games": unit_games, "seed": seed,
                                 **{k: v for k, v in options.items() if isinstance(v, (int, float, str, bool))}}
     workers: dict[str, list[int]] = {}
-    g: _core.Game = game
 
     def gathered(results: Iterable[tuple[str, Any]]) -> Iterable[Any]:
         for (first, _), (worker, examples) in zip(units, results):
             workers.setdefault(worker, []).append(first)
             yield examples
 
-    if not use_ray:
-        local = (_play_unit_here(g, evaluator, first, n, seed, options) for first, n in units)
-        manifest = write_shards(gathered(local), directory, shard_size=shard_size, game=g, settings=settings)
-        return ShardsResult(manifest, workers)
-
-    import ray  # type: ignore[import-untyped,import-not-found,unused-ignore]
-
-    started = False
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
-        started = True
-    try:
-        if num_workers is None:
-            num_workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
-        num_workers = max(1, min(num_workers, len(units)))
-        # The arena's actors (one CPU each, pooled while the same Ray job runs).
-        actors = _actors(ray, num_workers, pooled=not started)
-        shipped_options: Mapping[str, Any] = dict(options)
-        game_ref, evaluator_ref, options_ref = ray.put(g), ray.put(evaluator), ray.put(shipped_options)
-
-        def submit(k: int) -> Any:
-            first, n = units[k]
-            return actors[k % num_workers].play_selfplay_unit.remote(game_ref, evaluator_ref, first, n, seed, options_ref)
-
-        def results() -> Iterable[tuple[str, Any]]:
-            # At most 2 units per worker in flight; results taken in unit order.
-            window = 2 * num_workers
-            pending = [submit(k) for k in range(min(window, len(units)))]
-            for k in range(len(units)):
-                done = ray.get(pending[k])
-                pending[k] = None
-                if k + window < len(units):
-                    pending.append(submit(k + window))
-                yield done
-
-        manifest = write_shards(gathered(results()), directory, shard_size=shard_size, game=g, settings=settings)
-    finally:
-        if started:
-            ray.shutdown()
+    played = selfplay_examples(game, evaluator, games=games, unit_games=unit_games, seed=seed, address=address,
+                               num_workers=num_workers, use_ray=use_ray, **options)
+    manifest = write_shards(gathered(played), directory, shard_size=shard_size, game=game, settings=settings)
     return ShardsResult(manifest, workers)
 
 

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use salon_core::search::{Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings};
-use salon_core::{Game, SalonError, SalonResult, TrackedState};
+use salon_core::SalonResult;
 use salon_network::{Network, NetworkExpectation};
 
 use crate::registry::{each_game, AnyEvaluatorSearcher};
@@ -47,16 +47,8 @@ impl AnyNetworkSearch {
 
     /// Searches every state (decision nodes of this game) with `evaluator`.
     pub fn run(&mut self, states: &[&AnyState], evaluator: &dyn Evaluator) -> SalonResult<&SearchResults> {
-        for (i, st) in states.iter().enumerate() {
-            if st.game() != self.game {
-                return Err(SalonError::param(
-                    "states",
-                    format!("state {i} is a state of {}, the search is for {}", st.game().spec_string(), self.game.spec_string()),
-                ));
-            }
-        }
         each_game!(&mut self.searcher, AnyEvaluatorSearcher, s => {
-            let roots = raw_states(s, states)?;
+            let roots = crate::any_state::search_roots(s.game(), &self.game, states)?;
             s.run(&roots, evaluator)
         })
     }
@@ -77,18 +69,4 @@ impl AnyNetworkSearch {
     pub fn root_analysis(&self, index: usize) -> Option<RootAnalysis> {
         each_game!(&self.searcher, AnyEvaluatorSearcher, s => s.root_analysis(index))
     }
-}
-
-/// The raw states of `states` for the game of `_search` (the type comes from the search).
-fn raw_states<G: Game>(_search: &EvaluatorSearch<G>, states: &[&AnyState]) -> SalonResult<Vec<G::State>> {
-    states
-        .iter()
-        .enumerate()
-        .map(|(i, st)| {
-            st.inner_any()
-                .downcast_ref::<TrackedState<G>>()
-                .map(|t| t.state().clone())
-                .ok_or_else(|| SalonError::param("states", format!("state {i} is not a state of this game")))
-        })
-        .collect()
 }

@@ -1,5 +1,5 @@
 use salon_core::search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
-use salon_core::{Game, SalonError, SalonResult, TrackedState};
+use salon_core::SalonResult;
 
 use crate::registry::{each_game, AnySearcher};
 use crate::{AnyGame, AnyState};
@@ -37,16 +37,8 @@ impl AnySearch {
     /// [`Self::start`] for the roots `first_index..` of a larger batch (see
     /// `BatchedSearch::start_at`).
     pub fn start_at(&mut self, states: &[&AnyState], first_index: usize) -> SalonResult<()> {
-        for (i, st) in states.iter().enumerate() {
-            if st.game() != self.game {
-                return Err(SalonError::param(
-                    "states",
-                    format!("state {i} is a state of {}, the search is for {}", st.game().spec_string(), self.game.spec_string()),
-                ));
-            }
-        }
         each_game!(&mut self.searcher, AnySearcher, s => {
-            let roots = raw_for(s, states)?;
+            let roots = crate::any_state::search_roots(s.game(), &self.game, states)?;
             s.start_at(&roots, first_index)
         })
     }
@@ -68,18 +60,4 @@ impl AnySearch {
     pub fn results(&self) -> &SearchResults {
         each_game!(&self.searcher, AnySearcher, s => s.results())
     }
-}
-
-/// The raw states of `states` for the game of `_search` (the type comes from the search).
-fn raw_for<G: Game>(_search: &BatchedSearch<G>, states: &[&AnyState]) -> SalonResult<Vec<G::State>> {
-    states
-        .iter()
-        .enumerate()
-        .map(|(i, st)| {
-            st.inner_any()
-                .downcast_ref::<TrackedState<G>>()
-                .map(|t| t.state().clone())
-                .ok_or_else(|| SalonError::param("states", format!("state {i} is not a state of this game")))
-        })
-        .collect()
 }

@@ -1,6 +1,6 @@
 use std::any::Any;
 
-use salon_core::{Action, ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
+use salon_core::{Action, ActionList, ChanceOutcomes, Game, SalonError, SalonResult, State, TrackedState, Xoshiro256StarStar};
 
 use crate::registry::each_game;
 pub use crate::registry::AnyState;
@@ -178,4 +178,25 @@ impl AnyState {
     pub fn check_player(&self, player: i64) -> SalonResult<usize> {
         each_game!(self, AnyState, s => s.check_player(player))
     }
+}
+
+/// The roots of a search of `game` (the search's own game `_of`, which names the state type):
+/// each state checked to be of that game, then copied out of its tracker.
+pub(crate) fn search_roots<G: Game>(_of: &G, game: &AnyGame, states: &[&AnyState]) -> SalonResult<Vec<G::State>> {
+    states
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            if st.game() != *game {
+                return Err(SalonError::param(
+                    "states",
+                    format!("state {i} is a state of {}, the search is for {}", st.game().spec_string(), game.spec_string()),
+                ));
+            }
+            st.inner_any()
+                .downcast_ref::<TrackedState<G>>()
+                .map(|t| t.state().clone())
+                .ok_or_else(|| SalonError::param("states", format!("state {i} is not a state of this game")))
+        })
+        .collect()
 }

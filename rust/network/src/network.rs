@@ -443,13 +443,8 @@ fn load_checked(bytes: &[u8], expectation: &NetworkExpectation) -> SalonResult<N
     let (o, a, p) = (expectation.observation_size(), expectation.num_actions, expectation.num_players);
     let (mut l, mut v) = (vec![0.0f32; 2 * a], vec![0.0f32; 2 * p]);
     network
-        .run_checked(2, &vec![0.0; 2 * o], &[0, (p > 1) as i32], &mut l, &mut v)
+        .evaluate_rows(2, &vec![0.0; 2 * o], &[0, (p > 1) as i32], &mut l, &mut v)
         .map_err(|e| SalonError::network(format!("a trial evaluation failed: {}", e.to_string().trim_start_matches("network: "))))?;
     Ok(network)
 }
 
-impl Network {
-    fn run_checked(&self, rows: usize, obs: &[f32], players: &[i32], logits: &mut [f32], values: &mut [f32]) -> SalonResult<()> {
-        self.evaluate_rows(rows, obs, players, logits, values)
-    }
-}

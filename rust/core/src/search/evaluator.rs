@@ -74,6 +74,10 @@ impl<G: Game> EvaluatorSearch<G> {
         self.halves[0].config()
     }
 
+    pub fn game(&self) -> &G {
+        self.halves[0].game()
+    }
+
     pub fn results(&self) -> &SearchResults {
         &self.results
     }
