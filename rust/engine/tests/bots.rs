@@ -378,12 +378,15 @@ fn random_game_length<G: Game>(game: &G) -> usize {
     total / 8
 }
 
-/// The CI strength test: MCTS against random, 10 seat-rotated two-player games per game,
-/// at least 8 won. Games of up to 250 actions (a random game's length) use MCTS(200) with
-/// full rollouts; longer games, to keep the test well under a minute, use MCTS(60) with
-/// rollouts capped at 100 actions (scored by the win shares of the scores where they stop).
-/// (With fewer simulations than legal actions MCTS can play worse than random: see
-/// docs/bots.md.)
+/// The CI strength test: MCTS(200) against random, 16 seat-rotated two-player games per game,
+/// at least 12 won. Games of up to 250 actions (a random game's length) use full rollouts;
+/// longer games, to keep the test under a minute, rollouts capped at 100 actions (scored by the
+/// win shares of the scores where they stop). MCTS(60) was used before: it wins only about 75%
+/// of atelier_studio's games against random (13, 15, 15, 16 and 19 of 20 over five seed sets,
+/// 2026-12-02), so a change of determinizations that kept their distribution flipped the old
+/// 8-of-10 check; MCTS(200) won 18-20 of 20 on every game over two seed sets. (With fewer
+/// simulations than legal actions MCTS can play worse than random: see docs/bots.md.)
+const SMALL_MATCH_GAMES: u64 = 16;
 struct SmallStrength;
 impl Visit for SmallStrength {
     fn visit<G: Game>(&mut self, game: &G) {
@@ -391,14 +394,14 @@ impl Visit for SmallStrength {
         let config = if length <= 250 {
             BotConfig::mcts(200)
         } else {
-            BotConfig { max_rollout_moves: 100, ..BotConfig::mcts(60) }
+            BotConfig { max_rollout_moves: 100, ..BotConfig::mcts(200) }
         };
         let start = std::time::Instant::now();
-        let wins = match_up(game, &config, &BotConfig::random(), 10, 1);
+        let wins = match_up(game, &config, &BotConfig::random(), SMALL_MATCH_GAMES, 1);
         let name = G::info().name;
         let what = format!("MCTS({}, rollout cap {})", config.simulations, config.max_rollout_moves);
-        println!("{name}: {what} won {wins} of 10 against random ({length} actions a game, {:.1} s)", start.elapsed().as_secs_f64());
-        assert!(wins >= 8.0, "{name}: {what} won only {wins} of 10 games against random");
+        println!("{name}: {what} won {wins} of {SMALL_MATCH_GAMES} against random ({length} actions a game, {:.1} s)", start.elapsed().as_secs_f64());
+        assert!(wins >= 12.0, "{name}: {what} won only {wins} of {SMALL_MATCH_GAMES} games against random");
     }
 }
 
