@@ -86,12 +86,19 @@ seat = st.one_of(
     st.dictionaries(st.sampled_from(["kind", "seconds", "simulations", "name", "x"]), scalars, max_size=3),
     json_values,
 )
-valid_tables = st.builds(
-    lambda game, seats, seed: {"game": game, "seats": seats, "seed": seed},
-    st.sampled_from(salon.game_names()),
-    st.lists(st.sampled_from(["human", "random", "greedy", {"kind": "mcts", "simulations": 10},
-                              {"kind": "network", "simulations": 10}]), min_size=2, max_size=2),
-    st.integers(0, 2**63 - 1),
+valid_tables = st.one_of(
+    st.builds(
+        lambda game, seats, seed: {"game": game, "seats": seats, "seed": seed},
+        st.sampled_from(salon.game_names()),
+        st.lists(st.sampled_from(["human", "random", "greedy", {"kind": "mcts", "simulations": 10}]), min_size=2, max_size=2),
+        st.integers(0, 2**63 - 1),
+    ),
+    # The game salon ships a network for at two players: network seats are valid there.
+    st.builds(
+        lambda seats, seed: {"game": "azul_sintra", "seats": seats, "seed": seed},
+        st.lists(st.sampled_from(["human", "random", {"kind": "network", "simulations": 10}]), min_size=2, max_size=2),
+        st.integers(0, 2**63 - 1),
+    ),
 )
 table_bodies = st.fixed_dictionaries(
     {"game": games},
