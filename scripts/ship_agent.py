@@ -44,6 +44,26 @@ def training_command(meta: dict[str, Any]) -> str:
     return "OPENBLAS_NUM_THREADS=1 python examples/alphazero.py " + " ".join(flags) + " --out RUN --resume"
 
 
+def run_ends(log: list[dict[str, Any]]) -> list[float]:
+    """Each run's wall seconds: a resumed run counts its ``wall_seconds`` from its own start."""
+    ends: list[float] = []
+    previous = 0.0
+    for entry in log:
+        seconds = float(entry.get("wall_seconds", 0))
+        if seconds < previous:
+            ends.append(previous)
+        previous = seconds
+    return ends + [previous]
+
+
+def training_seconds(log: list[dict[str, Any]]) -> float:
+    return sum(run_ends(log))
+
+
+def runs_of(log: list[dict[str, Any]]) -> int:
+    return len(run_ends(log))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", type=Path)
@@ -75,7 +95,8 @@ def main() -> int:
             "command": training_command(meta),
             "iterations": state["iteration"],
             "games": sum(int(e.get("games", 0)) for e in log),
-            "wall_hours": round(max(float(e.get("wall_seconds", 0)) for e in log) / 3600, 2),
+            "wall_hours": round(training_seconds(log) / 3600, 2),
+            "runs": runs_of(log),
             "seed": meta.get("seed"),
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared with other work), {platform.system()}",
             "log": f"results/agents/{name}/log.jsonl",
