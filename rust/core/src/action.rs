@@ -19,7 +19,9 @@ pub struct ActionList {
 
 impl ActionList {
     pub const fn new() -> Self {
-        ActionList { items: FixedVec::new() }
+        ActionList {
+            items: FixedVec::new(),
+        }
     }
 
     #[inline]

@@ -82,11 +82,15 @@ fn start_pool(threads: usize) -> SalonResult<Option<rayon::ThreadPool>> {
         .thread_name(|i| format!("salon-batch-{i}"))
         .build()
         .map(Some)
-        .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))
+        .map_err(|e| {
+            SalonError::param("threads", format!("could not start {threads} threads: {e}"))
+        })
 }
 
 fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
-    let mut rng = crate::rng::Xoshiro256StarStar::seed_from_u64(base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = crate::rng::Xoshiro256StarStar::seed_from_u64(
+        base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
     for _ in 0..(episode % 4) {
         rng.next_u64();
     }
@@ -94,7 +98,13 @@ fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
 }
 
 impl<G: Game> BatchEnv<G> {
-    pub fn new(game: G, num_envs: usize, seed: u64, auto_reset: bool, threads: usize) -> SalonResult<Self> {
+    pub fn new(
+        game: G,
+        num_envs: usize,
+        seed: u64,
+        auto_reset: bool,
+        threads: usize,
+    ) -> SalonResult<Self> {
         if num_envs == 0 {
             return Err(SalonError::param("num_envs", "must be at least 1"));
         }
@@ -103,13 +113,27 @@ impl<G: Game> BatchEnv<G> {
         }
         let initial = game.new_initial_state();
         let slots = (0..num_envs)
-            .map(|i| Slot { state: initial.clone(), seed: episode_seed(seed, i, 0), ply: 0, episode: 0 })
+            .map(|i| Slot {
+                state: initial.clone(),
+                seed: episode_seed(seed, i, 0),
+                ply: 0,
+                episode: 0,
+            })
             .collect();
         let words = game.num_distinct_actions().div_ceil(BITS);
         let legal_bits = vec![0; words * num_envs];
         let pool = start_pool(usable_threads(num_envs, threads))?;
         let pool_pid = std::process::id();
-        let mut env = BatchEnv { game, slots, legal_bits, words, base_seed: seed, auto_reset, pool, pool_pid };
+        let mut env = BatchEnv {
+            game,
+            slots,
+            legal_bits,
+            words,
+            base_seed: seed,
+            auto_reset,
+            pool,
+            pool_pid,
+        };
         env.refresh_legal_bits();
         Ok(env)
     }
@@ -124,7 +148,9 @@ impl<G: Game> BatchEnv<G> {
 
     /// The threads that step this batch, the calling one included.
     pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or(1, |p| p.current_num_threads() + 1)
+        self.pool
+            .as_ref()
+            .map_or(1, |p| p.current_num_threads() + 1)
     }
 
     /// After a fork, the pool's worker threads do not exist in the child: forget the copied
@@ -151,7 +177,11 @@ impl<G: Game> BatchEnv<G> {
         let n = self.slots.len();
         let g = &self.game;
         let sizes = [
-            ("observations", b.observations.len(), n * g.observation_tensor_size()),
+            (
+                "observations",
+                b.observations.len(),
+                n * g.observation_tensor_size(),
+            ),
             ("masks", b.masks.len(), n * g.num_distinct_actions()),
             ("players", b.players.len(), n),
             ("rewards", b.rewards.len(), n * g.num_players()),
@@ -160,7 +190,9 @@ impl<G: Game> BatchEnv<G> {
         ];
         for (name, got, want) in sizes {
             if got != want {
-                return Err(SalonError::wrong_node(format!("buffer {name} has {got} elements, expected {want}")));
+                return Err(SalonError::wrong_node(format!(
+                    "buffer {name} has {got} elements, expected {want}"
+                )));
             }
         }
         Ok(())
@@ -172,7 +204,12 @@ impl<G: Game> BatchEnv<G> {
         let initial = self.game.new_initial_state();
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.episode += 1;
-            *slot = Slot { state: initial.clone(), seed: episode_seed(self.base_seed, i, slot.episode), ply: 0, episode: slot.episode };
+            *slot = Slot {
+                state: initial.clone(),
+                seed: episode_seed(self.base_seed, i, slot.episode),
+                ply: 0,
+                episode: slot.episode,
+            };
         }
         self.run(None, b);
         Ok(())
@@ -183,25 +220,49 @@ impl<G: Game> BatchEnv<G> {
     /// rewards, not terminated). The other games and their rows are left as they are. Adapters
     /// use it to autoreset the games they choose, when they choose (e.g. Gymnasium's next-step
     /// autoreset, per-game seeds); it costs nothing for the games it does not touch.
-    pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], b: StepBuffers<'_>) -> SalonResult<()> {
+    pub fn reset_games(
+        &mut self,
+        which: &[bool],
+        seeds: &[u64],
+        b: StepBuffers<'_>,
+    ) -> SalonResult<()> {
         self.check_buffers(&b)?;
         let n = self.slots.len();
         if which.len() != n || seeds.len() != n {
             return Err(SalonError::param(
                 "reset_games",
-                format!("got {} flags and {} seeds for {n} games", which.len(), seeds.len()),
+                format!(
+                    "got {} flags and {} seeds for {n} games",
+                    which.len(),
+                    seeds.len()
+                ),
             ));
         }
         let g = &self.game;
-        let (obs_size, mask_size, np, words) = (g.observation_tensor_size(), g.num_distinct_actions(), g.num_players(), self.words);
+        let (obs_size, mask_size, np, words) = (
+            g.observation_tensor_size(),
+            g.num_distinct_actions(),
+            g.num_players(),
+            self.words,
+        );
         let initial = g.new_initial_state();
         let mut outcomes = ChanceOutcomes::new();
         let mut legal = ActionList::new();
-        for (k, (slot, (&reset, &seed))) in self.slots.iter_mut().zip(which.iter().zip(seeds)).enumerate() {
+        for (k, (slot, (&reset, &seed))) in self
+            .slots
+            .iter_mut()
+            .zip(which.iter().zip(seeds))
+            .enumerate()
+        {
             if !reset {
                 continue;
             }
-            *slot = Slot { state: initial.clone(), seed, ply: 0, episode: slot.episode + 1 };
+            *slot = Slot {
+                state: initial.clone(),
+                seed,
+                ply: 0,
+                episode: slot.episode + 1,
+            };
             advance_chance(g, slot, &mut outcomes);
             b.rewards[k * np..(k + 1) * np].fill(0.0);
             b.terminated[k] = false;
@@ -221,20 +282,37 @@ impl<G: Game> BatchEnv<G> {
     /// The observation tensor of game `index` for `player` (also at a terminal state), and
     /// that game's returns in full precision (zero until it ends): what an adapter reports
     /// as a finished game's final observation and outcome.
-    pub fn final_outputs(&self, index: usize, player: usize, observation: &mut [f32]) -> SalonResult<crate::Returns> {
-        let slot = self
-            .slots
-            .get(index)
-            .ok_or_else(|| SalonError::param("index", format!("{index} is not a game of the batch of {}", self.slots.len())))?;
+    pub fn final_outputs(
+        &self,
+        index: usize,
+        player: usize,
+        observation: &mut [f32],
+    ) -> SalonResult<crate::Returns> {
+        let slot = self.slots.get(index).ok_or_else(|| {
+            SalonError::param(
+                "index",
+                format!("{index} is not a game of the batch of {}", self.slots.len()),
+            )
+        })?;
         if player >= self.game.num_players() {
-            return Err(SalonError::param("player", format!("{player} is not a seat of this game")));
+            return Err(SalonError::param(
+                "player",
+                format!("{player} is not a seat of this game"),
+            ));
         }
         if observation.len() != self.game.observation_tensor_size() {
-            return Err(SalonError::wrong_node("observation buffer has the wrong size"));
+            return Err(SalonError::wrong_node(
+                "observation buffer has the wrong size",
+            ));
         }
         observation.fill(0.0);
-        slot.state.observation_tensor(&self.game, player, observation);
-        Ok(if slot.state.actor(&self.game) == Actor::Terminal { slot.state.returns(&self.game) } else { [0.0; crate::MAX_PLAYERS] })
+        slot.state
+            .observation_tensor(&self.game, player, observation);
+        Ok(if slot.state.actor(&self.game) == Actor::Terminal {
+            slot.state.returns(&self.game)
+        } else {
+            [0.0; crate::MAX_PLAYERS]
+        })
     }
 
     /// Applies one decision per game (ignored for finished games without auto-reset),
@@ -260,13 +338,17 @@ impl<G: Game> BatchEnv<G> {
                         let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
                         return Err(SalonError::IllegalAction {
                             action: a,
-                            message: format!("not legal in game {i} of the batch ({count} legal actions)"),
+                            message: format!(
+                                "not legal in game {i} of the batch ({count} legal actions)"
+                            ),
                         });
                     }
                 }
                 Actor::Terminal => {}
                 Actor::Chance => {
-                    return Err(SalonError::wrong_node(format!("game {i} of the batch is at a chance node; call reset first")));
+                    return Err(SalonError::wrong_node(format!(
+                        "game {i} of the batch is at a chance node; call reset first"
+                    )));
                 }
             }
         }
@@ -278,20 +360,36 @@ impl<G: Game> BatchEnv<G> {
     /// with no decision to make), drawn from `rng`: a cheap random policy for baselines.
     /// Reads the legal sets kept from the last step, so it costs no move generation; the
     /// pick is the same as indexing the sorted legal-action list.
-    pub fn random_actions(&self, rng: &mut crate::rng::Xoshiro256StarStar, out: &mut [i64]) -> SalonResult<()> {
+    pub fn random_actions(
+        &self,
+        rng: &mut crate::rng::Xoshiro256StarStar,
+        out: &mut [i64],
+    ) -> SalonResult<()> {
         if out.len() != self.slots.len() {
-            return Err(SalonError::wrong_node(format!("buffer has {} elements, expected {}", out.len(), self.slots.len())));
+            return Err(SalonError::wrong_node(format!(
+                "buffer has {} elements, expected {}",
+                out.len(),
+                self.slots.len()
+            )));
         }
         for (bits, o) in self.legal_bits.chunks(self.words).zip(out.iter_mut()) {
             let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
-            *o = if count == 0 { -1 } else { nth_set_bit(bits, rng.below(count as u64) as u32) as i64 };
+            *o = if count == 0 {
+                -1
+            } else {
+                nth_set_bit(bits, rng.below(count as u64) as u32) as i64
+            };
         }
         Ok(())
     }
 
     fn refresh_legal_bits(&mut self) {
         let mut legal = ActionList::new();
-        for (slot, bits) in self.slots.iter().zip(self.legal_bits.chunks_mut(self.words)) {
+        for (slot, bits) in self
+            .slots
+            .iter()
+            .zip(self.legal_bits.chunks_mut(self.words))
+        {
             bits.fill(0);
             legal.clear();
             slot.state.legal_actions(&self.game, &mut legal);
@@ -311,7 +409,13 @@ impl<G: Game> BatchEnv<G> {
             players: g.num_players(),
             words: self.words,
         };
-        let ctx = StepContext { game: g, actions, auto_reset: self.auto_reset, base_seed: self.base_seed, sizes };
+        let ctx = StepContext {
+            game: g,
+            actions,
+            auto_reset: self.auto_reset,
+            base_seed: self.base_seed,
+            sizes,
+        };
         let Some(pool) = &self.pool else {
             ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
             return;
@@ -339,9 +443,20 @@ impl<G: Game> BatchEnv<G> {
             .zip(b.rewards.chunks_mut(piece * sizes.players))
             .zip(b.terminated.chunks_mut(piece))
             .zip(b.episode_seeds.chunks_mut(piece))
-            .map(|(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| {
-                Mutex::new(Some(ChunkOut { slots, bits, obs, masks, players, rewards, terminated, seeds }))
-            })
+            .map(
+                |(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| {
+                    Mutex::new(Some(ChunkOut {
+                        slots,
+                        bits,
+                        obs,
+                        masks,
+                        players,
+                        rewards,
+                        terminated,
+                        seeds,
+                    }))
+                },
+            )
             .collect();
         let next = AtomicUsize::new(0);
         let claim_and_step = || loop {
@@ -424,7 +539,12 @@ impl<G: Game> StepContext<'_, G> {
     /// Steps the games of one chunk, whose first game has index `offset` in the batch.
     fn step_chunk(&self, offset: usize, out: ChunkOut<'_, G::State>) {
         let g = self.game;
-        let Sizes { obs: obs_size, mask: mask_size, players: np, words } = self.sizes;
+        let Sizes {
+            obs: obs_size,
+            mask: mask_size,
+            players: np,
+            words,
+        } = self.sizes;
         let mut legal = ActionList::new();
         let mut outcomes = ChanceOutcomes::new();
         for (k, slot) in out.slots.iter_mut().enumerate() {
@@ -468,7 +588,14 @@ impl<G: Game> StepContext<'_, G> {
 
 /// Writes one game's observation (of the player to move), legal mask and legal bits; returns
 /// the player to move (or the chance/terminal id, with an empty observation and mask).
-fn write_node<G: Game>(g: &G, state: &G::State, o: &mut [f32], m: &mut [bool], bw: &mut [u64], legal: &mut ActionList) -> i32 {
+fn write_node<G: Game>(
+    g: &G,
+    state: &G::State,
+    o: &mut [f32],
+    m: &mut [bool],
+    bw: &mut [u64],
+    legal: &mut ActionList,
+) -> i32 {
     o.fill(0.0);
     m.fill(false);
     bw.fill(0);

@@ -19,7 +19,11 @@ pub struct ChanceOutcomes {
 
 impl ChanceOutcomes {
     pub const fn new() -> Self {
-        ChanceOutcomes { total: 0, actions: FixedVec::new(), weights: FixedVec::new() }
+        ChanceOutcomes {
+            total: 0,
+            actions: FixedVec::new(),
+            weights: FixedVec::new(),
+        }
     }
 
     pub fn clear(&mut self) {
@@ -32,7 +36,10 @@ impl ChanceOutcomes {
     /// outcome is not listed). Games push outcomes in ascending action order.
     #[inline]
     pub fn push(&mut self, action: Action, weight: u32) {
-        debug_assert!(self.actions.len() < MAX_CHANCE_OUTCOMES, "ChanceOutcomes overflow");
+        debug_assert!(
+            self.actions.len() < MAX_CHANCE_OUTCOMES,
+            "ChanceOutcomes overflow"
+        );
         if weight == 0 || self.actions.len() >= MAX_CHANCE_OUTCOMES {
             return;
         }

@@ -37,6 +37,11 @@ impl ComponentInfo {
         let json = value.to_string();
         let digest = Sha256::digest(json.as_bytes());
         let hash: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-        ComponentInfo { name: name.to_string(), substitute, hash, json }
+        ComponentInfo {
+            name: name.to_string(),
+            substitute,
+            hash,
+            json,
+        }
     }
 }

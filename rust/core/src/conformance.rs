@@ -24,9 +24,18 @@ pub fn check_game<G: Game>(
     invariant: impl Fn(&G, &G::State) -> Result<(), String>,
 ) {
     let game = Arc::new(game.clone());
-    assert!(game.num_distinct_actions() <= crate::MAX_LEGAL_ACTIONS, "num_distinct_actions above MAX_LEGAL_ACTIONS");
-    assert!(game.max_chance_outcomes() <= crate::MAX_CHANCE_OUTCOMES, "max_chance_outcomes above MAX_CHANCE_OUTCOMES");
-    assert!(game.observation_tensor_size() > 0, "empty observation tensor");
+    assert!(
+        game.num_distinct_actions() <= crate::MAX_LEGAL_ACTIONS,
+        "num_distinct_actions above MAX_LEGAL_ACTIONS"
+    );
+    assert!(
+        game.max_chance_outcomes() <= crate::MAX_CHANCE_OUTCOMES,
+        "max_chance_outcomes above MAX_CHANCE_OUTCOMES"
+    );
+    assert!(
+        game.observation_tensor_size() > 0,
+        "empty observation tensor"
+    );
     // `components().json` is what users save and edit as their own component file, so it
     // must be in the file schema and load back to the same set.
     let reloaded = G::new(game.params(), Some(&game.components().json)).unwrap_or_else(|e| {
@@ -36,7 +45,11 @@ pub fn check_game<G: Game>(
             G::info().name
         )
     });
-    assert_eq!(reloaded.components().hash, game.components().hash, "reloaded component file has another hash");
+    assert_eq!(
+        reloaded.components().hash,
+        game.components().hash,
+        "reloaded component file has another hash"
+    );
     for seed in first_seed..first_seed + games {
         check_one_game(&game, seed, &invariant);
     }
@@ -60,21 +73,42 @@ fn check_one_game<G: Game>(
     loop {
         let ply = tracked.ply();
         let at = |check: &str| format!("{name} {} seed {seed} ply {ply}: {check}", game.params());
-        assert!(ply <= game.max_game_length(), "{}", at("game longer than max_game_length"));
+        assert!(
+            ply <= game.max_game_length(),
+            "{}",
+            at("game longer than max_game_length")
+        );
         if let Err(e) = invariant(game, tracked.state()) {
-            panic!("{}\n{}", at(&format!("invariant broken: {e}")), tracked.state().render(game));
+            panic!(
+                "{}\n{}",
+                at(&format!("invariant broken: {e}")),
+                tracked.state().render(game)
+            );
         }
         let copy = tracked.clone();
         assert!(copy == tracked, "{}", at("clone differs"));
-        assert_eq!(copy.state().render(game), tracked.state().render(game), "{}", at("clone renders differently"));
+        assert_eq!(
+            copy.state().render(game),
+            tracked.state().render(game),
+            "{}",
+            at("clone renders differently")
+        );
 
         for p in 0..n {
             tracked.observation_tensor(p as i64, &mut obs).unwrap();
-            assert!(obs.iter().all(|x| x.is_finite()), "{}", at("observation tensor not finite"));
+            assert!(
+                obs.iter().all(|x| x.is_finite()),
+                "{}",
+                at("observation tensor not finite")
+            );
             let _ = tracked.observation_string(p as i64).unwrap();
             let _ = tracked.information_state_string(p as i64).unwrap();
         }
-        assert!(tracked.observation_string(n as i64).is_err(), "{}", at("out-of-range player accepted"));
+        assert!(
+            tracked.observation_string(n as i64).is_err(),
+            "{}",
+            at("out-of-range player accepted")
+        );
 
         if ply < 8 || ply.is_power_of_two() || ply % 97 == 0 {
             let text = tracked.serialize();
@@ -82,8 +116,18 @@ fn check_one_game<G: Game>(
                 .unwrap_or_else(|e| panic!("{}", at(&format!("serialize round trip failed: {e}"))));
             assert!(back == tracked, "{}", at("deserialized state differs"));
             for p in 0..n {
-                let resampled = tracked.resample_from_infostate(p as i64, seed.wrapping_mul(31).wrapping_add(ply as u64)).unwrap();
-                assert_eq!(resampled.current_player(), tracked.current_player(), "{}", at("resample changed the player to move"));
+                let resampled = tracked
+                    .resample_from_infostate(
+                        p as i64,
+                        seed.wrapping_mul(31).wrapping_add(ply as u64),
+                    )
+                    .unwrap();
+                assert_eq!(
+                    resampled.current_player(),
+                    tracked.current_player(),
+                    "{}",
+                    at("resample changed the player to move")
+                );
                 assert_eq!(
                     resampled.information_state_string(p as i64).unwrap(),
                     tracked.information_state_string(p as i64).unwrap(),
@@ -92,52 +136,124 @@ fn check_one_game<G: Game>(
                 );
                 resampled.observation_tensor(p as i64, &mut obs2).unwrap();
                 tracked.observation_tensor(p as i64, &mut obs).unwrap();
-                assert!(obs == obs2, "{}", at(&format!("resample changed player {p}'s observation")));
+                assert!(
+                    obs == obs2,
+                    "{}",
+                    at(&format!("resample changed player {p}'s observation"))
+                );
                 if let Err(e) = invariant(game, resampled.state()) {
-                    panic!("{}", at(&format!("resampled state breaks an invariant: {e}")));
+                    panic!(
+                        "{}",
+                        at(&format!("resampled state breaks an invariant: {e}"))
+                    );
                 }
                 let text = resampled.serialize();
-                let back = TrackedState::deserialize(game.clone(), &text)
-                    .unwrap_or_else(|e| panic!("{}", at(&format!("resampled serialize round trip failed: {e}"))));
-                assert!(back == resampled, "{}", at("deserialized resampled state differs"));
+                let back = TrackedState::deserialize(game.clone(), &text).unwrap_or_else(|e| {
+                    panic!(
+                        "{}",
+                        at(&format!("resampled serialize round trip failed: {e}"))
+                    )
+                });
+                assert!(
+                    back == resampled,
+                    "{}",
+                    at("deserialized resampled state differs")
+                );
             }
         }
 
         match tracked.actor() {
             Actor::Terminal => {
                 tracked.legal_actions(&mut legal);
-                assert!(legal.is_empty(), "{}", at("legal actions at a terminal state"));
+                assert!(
+                    legal.is_empty(),
+                    "{}",
+                    at("legal actions at a terminal state")
+                );
                 let r = tracked.returns();
                 let sum: f64 = r.iter().sum();
-                assert!((sum - 1.0).abs() < 1e-9, "{}", at(&format!("returns sum to {sum}")));
-                assert!(r.iter().all(|&x| (0.0..=1.0).contains(&x)), "{}", at("returns outside [0, 1]"));
-                assert!(tracked.apply_action(0).is_err(), "{}", at("action accepted after the end"));
+                assert!(
+                    (sum - 1.0).abs() < 1e-9,
+                    "{}",
+                    at(&format!("returns sum to {sum}"))
+                );
+                assert!(
+                    r.iter().all(|&x| (0.0..=1.0).contains(&x)),
+                    "{}",
+                    at("returns outside [0, 1]")
+                );
+                assert!(
+                    tracked.apply_action(0).is_err(),
+                    "{}",
+                    at("action accepted after the end")
+                );
                 return;
             }
             Actor::Chance => {
                 tracked.chance_outcomes(&mut outcomes);
-                assert!(!outcomes.is_empty(), "{}", at("chance node without outcomes"));
+                assert!(
+                    !outcomes.is_empty(),
+                    "{}",
+                    at("chance node without outcomes")
+                );
                 let acts = outcomes.actions();
-                assert!(acts.windows(2).all(|w| w[0] < w[1]), "{}", at("chance outcomes not strictly ascending"));
-                assert!(acts.iter().all(|&a| (a as usize) < game.max_chance_outcomes()), "{}", at("chance outcome id out of range"));
+                assert!(
+                    acts.windows(2).all(|w| w[0] < w[1]),
+                    "{}",
+                    at("chance outcomes not strictly ascending")
+                );
+                assert!(
+                    acts.iter()
+                        .all(|&a| (a as usize) < game.max_chance_outcomes()),
+                    "{}",
+                    at("chance outcome id out of range")
+                );
                 let total: f64 = outcomes.probabilities().map(|(_, p)| p).sum();
-                assert!((total - 1.0).abs() < 1e-9, "{}", at("chance probabilities do not sum to 1"));
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "{}",
+                    at("chance probabilities do not sum to 1")
+                );
                 check_strings(game, &tracked, acts, &at);
                 check_rejects_illegal(&mut tracked, acts, game.max_chance_outcomes(), &at);
-                assert!(tracked.returns().iter().all(|&x| x == 0.0), "{}", at("non-zero returns before the end"));
+                assert!(
+                    tracked.returns().iter().all(|&x| x == 0.0),
+                    "{}",
+                    at("non-zero returns before the end")
+                );
                 tracked.apply_random_chance().unwrap();
             }
             Actor::Player(p) => {
                 assert!((p as usize) < n, "{}", at("player index out of range"));
                 tracked.legal_actions(&mut legal);
-                assert!(!legal.is_empty(), "{}", at("no legal action for the player to move"));
-                assert!(legal.windows(2).all(|w| w[0] < w[1]), "{}", at("legal actions not strictly ascending"));
-                assert!(legal.iter().all(|&a| (a as usize) < game.num_distinct_actions()), "{}", at("legal action id out of range"));
+                assert!(
+                    !legal.is_empty(),
+                    "{}",
+                    at("no legal action for the player to move")
+                );
+                assert!(
+                    legal.windows(2).all(|w| w[0] < w[1]),
+                    "{}",
+                    at("legal actions not strictly ascending")
+                );
+                assert!(
+                    legal
+                        .iter()
+                        .all(|&a| (a as usize) < game.num_distinct_actions()),
+                    "{}",
+                    at("legal action id out of range")
+                );
                 check_strings(game, &tracked, &legal, &at);
                 check_rejects_illegal(&mut tracked, &legal, game.num_distinct_actions(), &at);
-                assert!(tracked.returns().iter().all(|&x| x == 0.0), "{}", at("non-zero returns before the end"));
+                assert!(
+                    tracked.returns().iter().all(|&x| x == 0.0),
+                    "{}",
+                    at("non-zero returns before the end")
+                );
                 let a = legal[rng.below(legal.len() as u64) as usize];
-                tracked.apply_action(a).unwrap_or_else(|e| panic!("{}", at(&format!("legal action {a} rejected: {e}"))));
+                tracked.apply_action(a).unwrap_or_else(|e| {
+                    panic!("{}", at(&format!("legal action {a} rejected: {e}")))
+                });
                 if rng.below(16) == 0 {
                     let before = tracked.clone();
                     let undone = tracked.pop().unwrap();
@@ -151,28 +267,73 @@ fn check_one_game<G: Game>(
     }
 }
 
-fn check_strings<G: Game>(game: &Arc<G>, tracked: &TrackedState<G>, actions: &[Action], at: &impl Fn(&str) -> String) {
+fn check_strings<G: Game>(
+    game: &Arc<G>,
+    tracked: &TrackedState<G>,
+    actions: &[Action],
+    at: &impl Fn(&str) -> String,
+) {
     let mut seen = HashSet::new();
     for &a in actions {
         let s = tracked.action_to_string(a as i64).unwrap();
-        assert!(!s.trim().is_empty(), "{}", at(&format!("empty string for action {a}")));
-        assert!(seen.insert(s.clone()), "{}", at(&format!("action string {s:?} not unique")));
-        let back = tracked.string_to_action(&s).unwrap_or_else(|e| panic!("{}", at(&format!("string {s:?} does not parse back: {e}"))));
-        assert_eq!(back, a, "{}", at(&format!("string {s:?} parses to another action")));
+        assert!(
+            !s.trim().is_empty(),
+            "{}",
+            at(&format!("empty string for action {a}"))
+        );
+        assert!(
+            seen.insert(s.clone()),
+            "{}",
+            at(&format!("action string {s:?} not unique"))
+        );
+        let back = tracked.string_to_action(&s).unwrap_or_else(|e| {
+            panic!("{}", at(&format!("string {s:?} does not parse back: {e}")))
+        });
+        assert_eq!(
+            back,
+            a,
+            "{}",
+            at(&format!("string {s:?} parses to another action"))
+        );
     }
     let _ = game;
 }
 
-fn check_rejects_illegal<G: Game>(tracked: &mut TrackedState<G>, legal: &[Action], limit: usize, at: &impl Fn(&str) -> String) {
+fn check_rejects_illegal<G: Game>(
+    tracked: &mut TrackedState<G>,
+    legal: &[Action],
+    limit: usize,
+    at: &impl Fn(&str) -> String,
+) {
     let before = tracked.clone();
     let illegal = (0..limit as Action).find(|a| !legal.contains(a));
     if let Some(a) = illegal {
-        assert!(tracked.apply_action(a).is_err(), "{}", at(&format!("illegal action {a} accepted")));
-        assert!(*tracked == before, "{}", at("a rejected action changed the state"));
+        assert!(
+            tracked.apply_action(a).is_err(),
+            "{}",
+            at(&format!("illegal action {a} accepted"))
+        );
+        assert!(
+            *tracked == before,
+            "{}",
+            at("a rejected action changed the state")
+        );
     }
-    assert!(tracked.apply_action_id(-1).is_err(), "{}", at("negative action accepted"));
-    assert!(tracked.apply_action_id(1 << 40).is_err(), "{}", at("huge action accepted"));
-    assert!(*tracked == before, "{}", at("a rejected action changed the state"));
+    assert!(
+        tracked.apply_action_id(-1).is_err(),
+        "{}",
+        at("negative action accepted")
+    );
+    assert!(
+        tracked.apply_action_id(1 << 40).is_err(),
+        "{}",
+        at("huge action accepted")
+    );
+    assert!(
+        *tracked == before,
+        "{}",
+        at("a rejected action changed the state")
+    );
 }
 
 fn check_determinism<G: Game>(game: &Arc<G>, seed: u64) {
@@ -182,7 +343,16 @@ fn check_determinism<G: Game>(game: &Arc<G>, seed: u64) {
         t.play_random(&mut rng);
         t.history()
     };
-    assert_eq!(play(seed), play(seed), "{}: the same seed gave different games", G::info().name);
+    assert_eq!(
+        play(seed),
+        play(seed),
+        "{}: the same seed gave different games",
+        G::info().name
+    );
     let distinct: HashSet<Vec<Action>> = (0..4).map(|k| play(seed + 1000 + k)).collect();
-    assert!(distinct.len() > 1, "{}: different seeds gave the same game", G::info().name);
+    assert!(
+        distinct.len() > 1,
+        "{}: different seeds gave the same game",
+        G::info().name
+    );
 }

@@ -41,22 +41,36 @@ pub type SalonResult<T> = Result<T, SalonError>;
 
 impl SalonError {
     pub fn illegal(action: Action, message: impl Into<String>) -> Self {
-        SalonError::IllegalAction { action: action.into(), message: message.into() }
+        SalonError::IllegalAction {
+            action: action.into(),
+            message: message.into(),
+        }
     }
     pub fn param(name: impl Into<String>, message: impl Into<String>) -> Self {
-        SalonError::InvalidParameter { name: name.into(), message: message.into() }
+        SalonError::InvalidParameter {
+            name: name.into(),
+            message: message.into(),
+        }
     }
     pub fn components(message: impl Into<String>) -> Self {
-        SalonError::InvalidComponents { message: message.into() }
+        SalonError::InvalidComponents {
+            message: message.into(),
+        }
     }
     pub fn serialization(message: impl Into<String>) -> Self {
-        SalonError::InvalidSerialization { message: message.into() }
+        SalonError::InvalidSerialization {
+            message: message.into(),
+        }
     }
     pub fn wrong_node(message: impl Into<String>) -> Self {
-        SalonError::WrongNode { message: message.into() }
+        SalonError::WrongNode {
+            message: message.into(),
+        }
     }
     pub fn network(message: impl Into<String>) -> Self {
-        SalonError::InvalidNetwork { message: message.into() }
+        SalonError::InvalidNetwork {
+            message: message.into(),
+        }
     }
 }
 
@@ -64,7 +78,11 @@ impl fmt::Display for SalonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SalonError::UnknownGame { name, known } => {
-                write!(f, "unknown game {name:?}; registered games: {}", known.join(", "))
+                write!(
+                    f,
+                    "unknown game {name:?}; registered games: {}",
+                    known.join(", ")
+                )
             }
             SalonError::InvalidParameter { name, message } => {
                 write!(f, "invalid parameter {name:?}: {message}")
@@ -75,15 +93,31 @@ impl fmt::Display for SalonError {
             SalonError::UnknownActionString { text } => {
                 write!(f, "no legal action is written {text:?} at this node")
             }
-            SalonError::InvalidPlayer { player, num_players } => {
-                write!(f, "player {player} is out of range: this game has players 0 to {}", num_players.saturating_sub(1))
+            SalonError::InvalidPlayer {
+                player,
+                num_players,
+            } => {
+                write!(
+                    f,
+                    "player {player} is out of range: this game has players 0 to {}",
+                    num_players.saturating_sub(1)
+                )
             }
             SalonError::WrongNode { message } => write!(f, "{message}"),
-            SalonError::InvalidComponents { message } => write!(f, "invalid component file: {message}"),
-            SalonError::InvalidSerialization { message } => write!(f, "invalid serialized state: {message}"),
-            SalonError::NothingToUndo => write!(f, "nothing to undo: the state is at the start of its history"),
+            SalonError::InvalidComponents { message } => {
+                write!(f, "invalid component file: {message}")
+            }
+            SalonError::InvalidSerialization { message } => {
+                write!(f, "invalid serialized state: {message}")
+            }
+            SalonError::NothingToUndo => write!(
+                f,
+                "nothing to undo: the state is at the start of its history"
+            ),
             SalonError::Interrupted => write!(f, "interrupted"),
-            SalonError::InvalidPosition { field, problem } => write!(f, "invalid position: {field}: {problem}"),
+            SalonError::InvalidPosition { field, problem } => {
+                write!(f, "invalid position: {field}: {problem}")
+            }
             SalonError::InvalidNetwork { message } => write!(f, "network: {message}"),
         }
     }

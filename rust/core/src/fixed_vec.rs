@@ -13,7 +13,10 @@ pub(crate) struct FixedVec<T: Copy, const N: usize> {
 
 impl<T: Copy, const N: usize> FixedVec<T, N> {
     pub(crate) const fn new() -> Self {
-        FixedVec { len: 0, items: [const { MaybeUninit::uninit() }; N] }
+        FixedVec {
+            len: 0,
+            items: [const { MaybeUninit::uninit() }; N],
+        }
     }
 
     #[inline]

@@ -110,7 +110,10 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
                 if !outcomes.contains(action) {
                     return Err(SalonError::illegal(
                         action,
-                        format!("not a possible outcome of this chance node (outcomes: {:?})", outcomes.actions()),
+                        format!(
+                            "not a possible outcome of this chance node (outcomes: {:?})",
+                            outcomes.actions()
+                        ),
                     ));
                 }
             }
@@ -120,7 +123,10 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
                 if !legal.contains(action) {
                     return Err(SalonError::illegal(
                         action,
-                        format!("not legal for player {p} here ({} legal actions)", legal.len()),
+                        format!(
+                            "not legal for player {p} here ({} legal actions)",
+                            legal.len()
+                        ),
                     ));
                 }
             }
@@ -170,20 +176,33 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// hidden cards included, with the names a player of the game would use. Games without a
     /// position format return [`SalonError::InvalidPosition`].
     fn position_json(&self, _game: &Self::Game) -> SalonResult<String> {
-        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+        Err(SalonError::InvalidPosition {
+            field: "game".into(),
+            problem: "this game has no position format".into(),
+        })
     }
 
     /// What `player` sees, in the position format: cards hidden from `player` are `null`.
     /// `player` is already checked to be in range.
     fn observation_json(&self, _game: &Self::Game, _player: usize) -> SalonResult<String> {
-        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+        Err(SalonError::InvalidPosition {
+            field: "game".into(),
+            problem: "this game has no position format".into(),
+        })
     }
 
     /// Builds a state from position JSON, checking every invariant (each piece and card in
     /// exactly one place, counts in range, a phase and mover that agree). Unknown (`null`)
     /// hidden cards are drawn from the cards the position does not place, with `rng`.
-    fn from_position(_game: &Self::Game, _text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
-        Err(SalonError::InvalidPosition { field: "game".into(), problem: "this game has no position format".into() })
+    fn from_position(
+        _game: &Self::Game,
+        _text: &str,
+        _rng: &mut Xoshiro256StarStar,
+    ) -> SalonResult<Self> {
+        Err(SalonError::InvalidPosition {
+            field: "game".into(),
+            problem: "this game has no position format".into(),
+        })
     }
 
     /// The whole table, readable by someone who knows the board game.
@@ -224,5 +243,7 @@ pub fn match_action_string<S: State>(state: &S, game: &S::Game, text: &str) -> S
             }
         }
     }
-    Err(SalonError::UnknownActionString { text: text.to_string() })
+    Err(SalonError::UnknownActionString {
+        text: text.to_string(),
+    })
 }

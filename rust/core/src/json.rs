@@ -25,7 +25,11 @@ pub fn from_str_unique_with_stop(
         return Ok(from_str_unique(text));
     }
     let mut interrupted = false;
-    let reader = StopReader { rest: text.as_bytes(), stop, interrupted: &mut interrupted };
+    let reader = StopReader {
+        rest: text.as_bytes(),
+        stop,
+        interrupted: &mut interrupted,
+    };
     let mut de = serde_json::Deserializer::from_reader(reader);
     let parsed = UniqueValue::deserialize(&mut de).and_then(|v| de.end().map(|()| v.0));
     if interrupted {
@@ -135,7 +139,10 @@ mod tests {
     #[test]
     fn equal_to_serde_json_on_unique_keys() {
         let text = r#"{"a": [1, -2, 3.5, "x", null, true, {"b": {}}], "c": 18446744073709551615}"#;
-        assert_eq!(from_str_unique(text).unwrap(), serde_json::from_str::<serde_json::Value>(text).unwrap());
+        assert_eq!(
+            from_str_unique(text).unwrap(),
+            serde_json::from_str::<serde_json::Value>(text).unwrap()
+        );
     }
 
     #[test]
@@ -151,7 +158,9 @@ mod tests {
         let text = format!("[{}1]", "\"abcdefgh\",".repeat(300_000));
         assert!(text.len() > super::STOP_CHUNK);
         let whole = from_str_unique(&text).unwrap();
-        let chunked = super::from_str_unique_with_stop(&text, &mut || false).unwrap().unwrap();
+        let chunked = super::from_str_unique_with_stop(&text, &mut || false)
+            .unwrap()
+            .unwrap();
         assert_eq!(whole, chunked);
         let mut asked = 0;
         let stopped = super::from_str_unique_with_stop(&text, &mut || {
@@ -160,7 +169,9 @@ mod tests {
         });
         assert!(matches!(stopped, Err(crate::SalonError::Interrupted)));
         let doubled = format!("[{}{{\"k\":1,\"k\":2}}]", "\"abcdefgh\",".repeat(300_000));
-        let err = super::from_str_unique_with_stop(&doubled, &mut || false).unwrap().unwrap_err();
+        let err = super::from_str_unique_with_stop(&doubled, &mut || false)
+            .unwrap()
+            .unwrap_err();
         assert!(err.to_string().contains("duplicate key"), "{err}");
     }
 

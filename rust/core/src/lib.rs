@@ -7,9 +7,9 @@
 //! seeded chance generator and serialization.
 
 pub mod action;
+pub mod actor;
 pub mod batch;
 pub mod bots;
-pub mod actor;
 pub mod chance;
 pub mod components;
 pub mod conformance;

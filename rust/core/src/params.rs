@@ -46,7 +46,12 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    pub fn int_choice(name: &'static str, default: i64, allowed: &[i64], doc: &'static str) -> Self {
+    pub fn int_choice(
+        name: &'static str,
+        default: i64,
+        allowed: &[i64],
+        doc: &'static str,
+    ) -> Self {
         ParamSpec {
             name,
             default: ParamValue::Int(default),
@@ -55,17 +60,31 @@ impl ParamSpec {
             variant: false,
         }
     }
-    pub fn str_choice(name: &'static str, default: &str, allowed: &[&str], doc: &'static str) -> Self {
+    pub fn str_choice(
+        name: &'static str,
+        default: &str,
+        allowed: &[&str],
+        doc: &'static str,
+    ) -> Self {
         ParamSpec {
             name,
             default: ParamValue::Str(default.to_string()),
-            allowed: allowed.iter().map(|v| ParamValue::Str(v.to_string())).collect(),
+            allowed: allowed
+                .iter()
+                .map(|v| ParamValue::Str(v.to_string()))
+                .collect(),
             doc,
             variant: false,
         }
     }
     pub fn flag(name: &'static str, default: bool, doc: &'static str) -> Self {
-        ParamSpec { name, default: ParamValue::Bool(default), allowed: vec![], doc, variant: false }
+        ParamSpec {
+            name,
+            default: ParamValue::Bool(default),
+            allowed: vec![],
+            doc,
+            variant: false,
+        }
     }
     /// Marks a rules variant (see [`ParamSpec::variant`]).
     pub fn as_variant(mut self) -> Self {
@@ -123,7 +142,8 @@ impl Params {
                         ));
                     }
                     if !spec.allowed.is_empty() && !spec.allowed.contains(v) {
-                        let allowed: Vec<String> = spec.allowed.iter().map(|a| a.to_string()).collect();
+                        let allowed: Vec<String> =
+                            spec.allowed.iter().map(|a| a.to_string()).collect();
                         return Err(SalonError::param(
                             spec.name,
                             format!("{v} is not allowed; choose one of {}", allowed.join(", ")),
@@ -179,10 +199,16 @@ impl Params {
             let pv = match v {
                 serde_json::Value::Bool(b) => ParamValue::Bool(*b),
                 serde_json::Value::Number(n) => ParamValue::Int(
-                    n.as_i64().ok_or_else(|| SalonError::param(k.clone(), "expected an integer"))?,
+                    n.as_i64()
+                        .ok_or_else(|| SalonError::param(k.clone(), "expected an integer"))?,
                 ),
                 serde_json::Value::String(s) => ParamValue::Str(s.clone()),
-                _ => return Err(SalonError::param(k.clone(), "expected a bool, an integer or a string")),
+                _ => {
+                    return Err(SalonError::param(
+                        k.clone(),
+                        "expected a bool, an integer or a string",
+                    ))
+                }
             };
             out.0.insert(k.clone(), pv);
         }

@@ -9,13 +9,21 @@ use crate::rng::Xoshiro256StarStar;
 
 /// Plays uniformly random decisions and chance outcomes (both from `rng`) until the end;
 /// returns the number of actions applied.
-pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut Xoshiro256StarStar) -> usize {
+pub fn random_playout<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut Xoshiro256StarStar,
+) -> usize {
     random_playout_counts(game, state, rng).0
 }
 
 /// [`random_playout`], also counting the decisions among the actions: returns
 /// `(actions, decisions)`.
-pub fn random_playout_counts<G: Game>(game: &G, state: &mut G::State, rng: &mut Xoshiro256StarStar) -> (usize, usize) {
+pub fn random_playout_counts<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut Xoshiro256StarStar,
+) -> (usize, usize) {
     let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
     let (mut applied, mut decisions) = (0, 0);
     while let Some((a, decision)) = random_action(game, state, rng, &mut legal, &mut outcomes) {
@@ -28,7 +36,12 @@ pub fn random_playout_counts<G: Game>(game: &G, state: &mut G::State, rng: &mut 
 
 /// Calls `visit` on every state of `games` random playouts from the initial state, the last
 /// one included: realistic positions for tests that compare two ways of computing something.
-pub fn visit_random_states<G: Game>(game: &G, games: usize, rng: &mut Xoshiro256StarStar, mut visit: impl FnMut(&G::State)) {
+pub fn visit_random_states<G: Game>(
+    game: &G,
+    games: usize,
+    rng: &mut Xoshiro256StarStar,
+    mut visit: impl FnMut(&G::State),
+) {
     let (mut legal, mut outcomes) = (ActionList::new(), ChanceOutcomes::new());
     for _ in 0..games {
         let mut state = game.new_initial_state();

@@ -18,7 +18,10 @@ pub const POSITION_VERSION: u32 = 1;
 /// The error for a position that breaks an invariant: `field` is the dotted path of the
 /// offending field (for example `players.1.hand`).
 pub fn invalid(field: impl Into<String>, problem: impl Into<String>) -> SalonError {
-    SalonError::InvalidPosition { field: field.into(), problem: problem.into() }
+    SalonError::InvalidPosition {
+        field: field.into(),
+        problem: problem.into(),
+    }
 }
 
 /// Reads a position struct from JSON text. Structural errors (bad JSON, a missing or
@@ -42,11 +45,26 @@ fn structural_error<T: DeserializeOwned>(text: &str, first: serde_json::Error) -
     let mut path = path_at_line(&pretty, e.line());
     if message.starts_with("missing field") {
         if let Some(name) = backquoted(&message) {
-            path = if path.is_empty() { name } else { format!("{path}.{name}") };
+            path = if path.is_empty() {
+                name
+            } else {
+                format!("{path}.{name}")
+            };
         }
     }
-    let problem = message.split(" at line ").next().unwrap_or(&message).to_string();
-    invalid(if path.is_empty() { "position".to_string() } else { path }, problem)
+    let problem = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_string();
+    invalid(
+        if path.is_empty() {
+            "position".to_string()
+        } else {
+            path
+        },
+        problem,
+    )
 }
 
 /// The dotted path of the value on line `line` (1-based) of pretty-printed JSON; for a
@@ -59,7 +77,11 @@ fn path_at_line(pretty: &str, line: usize) -> String {
     }
     let mut stack: Vec<Frame> = Vec::new();
     let join = |stack: &[Frame], last: Option<&str>| -> String {
-        let mut parts: Vec<&str> = stack.iter().map(|f| f.name.as_str()).filter(|n| !n.is_empty()).collect();
+        let mut parts: Vec<&str> = stack
+            .iter()
+            .map(|f| f.name.as_str())
+            .filter(|n| !n.is_empty())
+            .collect();
         if let Some(l) = last {
             parts.push(l);
         }
@@ -90,7 +112,11 @@ fn path_at_line(pretty: &str, line: usize) -> String {
             return join(&stack, Some(&segment));
         }
         if rest == "{" || rest == "[" {
-            stack.push(Frame { name: segment, is_array: rest == "[", next_index: 0 });
+            stack.push(Frame {
+                name: segment,
+                is_array: rest == "[",
+                next_index: 0,
+            });
         }
     }
     join(&stack, None)
@@ -111,7 +137,10 @@ pub fn write<T: Serialize>(position: &T) -> String {
 /// Checks the `version` field.
 pub fn check_version(version: u32) -> SalonResult<()> {
     if version != POSITION_VERSION {
-        return Err(invalid("version", format!("this engine reads position version {POSITION_VERSION}, got {version}")));
+        return Err(invalid(
+            "version",
+            format!("this engine reads position version {POSITION_VERSION}, got {version}"),
+        ));
     }
     Ok(())
 }
@@ -119,28 +148,39 @@ pub fn check_version(version: u32) -> SalonResult<()> {
 /// Checks the `game` field.
 pub fn check_game(given: &str, expected: &str) -> SalonResult<()> {
     if given != expected {
-        return Err(invalid("game", format!("the position is of game {given:?}, not {expected:?}")));
+        return Err(invalid(
+            "game",
+            format!("the position is of game {given:?}, not {expected:?}"),
+        ));
     }
     Ok(())
 }
 
 /// The index of `name` in `names`, or an error naming `field` and the choices.
 pub fn index_of(names: &[&str], field: &str, name: &str) -> SalonResult<usize> {
-    names
-        .iter()
-        .position(|n| *n == name)
-        .ok_or_else(|| invalid(field, format!("{name:?} is not one of {}", names.join(", "))))
+    names.iter().position(|n| *n == name).ok_or_else(|| {
+        invalid(
+            field,
+            format!("{name:?} is not one of {}", names.join(", ")),
+        )
+    })
 }
 
 /// Same as [`index_of`] for owned names (card names read from component files).
 pub fn index_of_owned(names: &[String], field: &str, name: &str) -> SalonResult<usize> {
-    names.iter().position(|n| n == name).ok_or_else(|| invalid(field, format!("{name:?} is not a card of this game")))
+    names
+        .iter()
+        .position(|n| n == name)
+        .ok_or_else(|| invalid(field, format!("{name:?} is not a card of this game")))
 }
 
 /// Checks `value <= max`.
 pub fn at_most(field: &str, value: u64, max: u64) -> SalonResult<()> {
     if value > max {
-        return Err(invalid(field, format!("{value} is more than the {max} allowed")));
+        return Err(invalid(
+            field,
+            format!("{value} is more than the {max} allowed"),
+        ));
     }
     Ok(())
 }
@@ -148,7 +188,13 @@ pub fn at_most(field: &str, value: u64, max: u64) -> SalonResult<()> {
 /// Checks that a player index is below `n`.
 pub fn player_in_range(field: &str, player: u64, n: usize) -> SalonResult<()> {
     if player >= n as u64 {
-        return Err(invalid(field, format!("player {player} does not exist: players are 0 to {}", n.saturating_sub(1))));
+        return Err(invalid(
+            field,
+            format!(
+                "player {player} does not exist: players are 0 to {}",
+                n.saturating_sub(1)
+            ),
+        ));
     }
     Ok(())
 }
@@ -157,8 +203,14 @@ pub fn player_in_range(field: &str, player: u64, n: usize) -> SalonResult<()> {
 /// twice: the check that every card is in exactly one place.
 pub fn claim(seen: &mut [bool], card: usize, field: &str, name: &str) -> SalonResult<()> {
     match seen.get_mut(card) {
-        None => Err(invalid(field, format!("{name:?} is not a card of this game"))),
-        Some(true) => Err(invalid(field, format!("{name:?} appears twice in the position"))),
+        None => Err(invalid(
+            field,
+            format!("{name:?} is not a card of this game"),
+        )),
+        Some(true) => Err(invalid(
+            field,
+            format!("{name:?} appears twice in the position"),
+        )),
         Some(slot) => {
             *slot = true;
             Ok(())
@@ -196,6 +248,11 @@ impl<'a> NameIndex<'a> {
 
     /// The id of `name`, or an error naming `field`.
     pub fn id(&self, field: &str, name: &str) -> SalonResult<usize> {
-        self.ids.get(name).copied().ok_or_else(|| invalid(field, format!("{name:?} is not a {} of this game", self.what)))
+        self.ids.get(name).copied().ok_or_else(|| {
+            invalid(
+                field,
+                format!("{name:?} is not a {} of this game", self.what),
+            )
+        })
     }
 }

@@ -18,7 +18,10 @@ pub struct MoveFields {
 
 impl MoveFields {
     pub fn new(kind: &'static str) -> Self {
-        MoveFields { kind, fields: Vec::new() }
+        MoveFields {
+            kind,
+            fields: Vec::new(),
+        }
     }
 
     pub fn int(mut self, name: &'static str, value: impl Into<i64>) -> Self {

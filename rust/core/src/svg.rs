@@ -55,7 +55,11 @@ pub fn wrap(body: &str, widths: &[i32], size: i32, bold: bool) -> Vec<String> {
         let last = i + 1 == widths.len();
         let mut line = String::new();
         while let Some(&word) = words.peek() {
-            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
             if text_width(&candidate, size, bold) <= width || (line.is_empty() && !last) {
                 line = candidate;
                 words.next();
@@ -66,7 +70,11 @@ pub fn wrap(body: &str, widths: &[i32], size: i32, bold: bool) -> Vec<String> {
         if last && words.peek().is_some() {
             // Out of lines: the rest goes on this one, cut to fit.
             let rest: Vec<&str> = words.by_ref().collect();
-            let mut full = if line.is_empty() { rest.join(" ") } else { format!("{line} {}", rest.join(" ")) };
+            let mut full = if line.is_empty() {
+                rest.join(" ")
+            } else {
+                format!("{line} {}", rest.join(" "))
+            };
             while !full.is_empty() && text_width(&format!("{full}\u{2026}"), size, bold) > width {
                 full.pop();
             }
@@ -91,7 +99,11 @@ pub fn text_document(text: &str) -> String {
          <text font-family=\"monospace\" font-size=\"13\" fill=\"#222\">"
     );
     for (i, line) in lines.iter().enumerate() {
-        out.push_str(&format!("<tspan x=\"6\" y=\"{}\" xml:space=\"preserve\">{}</tspan>", 18 + 16 * i, escape(line)));
+        out.push_str(&format!(
+            "<tspan x=\"6\" y=\"{}\" xml:space=\"preserve\">{}</tspan>",
+            18 + 16 * i,
+            escape(line)
+        ));
     }
     out.push_str("</text></svg>");
     out
@@ -103,7 +115,10 @@ mod tests {
 
     #[test]
     fn wraps_at_spaces_and_cuts_only_what_does_not_fit() {
-        assert_eq!(wrap("Cafe Terrace by Night", &[200, 200], 10, true), vec!["Cafe Terrace by Night"]);
+        assert_eq!(
+            wrap("Cafe Terrace by Night", &[200, 200], 10, true),
+            vec!["Cafe Terrace by Night"]
+        );
         let two = wrap("Cafe Terrace by Night", &[80, 80], 10, true);
         assert_eq!(two.len(), 2);
         assert_eq!(two.join(" "), "Cafe Terrace by Night");
@@ -127,5 +142,10 @@ mod tests {
 /// with `</g>`.
 pub fn open_field(out: &mut String, field: &str, value: impl std::fmt::Display) {
     use std::fmt::Write;
-    let _ = write!(out, "<g data-field=\"{}\" data-value=\"{}\">", escape(field), escape(&value.to_string()));
+    let _ = write!(
+        out,
+        "<g data-field=\"{}\" data-value=\"{}\">",
+        escape(field),
+        escape(&value.to_string())
+    );
 }

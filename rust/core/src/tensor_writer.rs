@@ -60,7 +60,11 @@ impl<'a> TensorWriter<'a> {
     /// set bit.
     #[inline]
     pub fn bits(&mut self, len: usize, bits: u64) {
-        let mut rest = if len >= 64 { bits } else { bits & ((1u64 << len) - 1) };
+        let mut rest = if len >= 64 {
+            bits
+        } else {
+            bits & ((1u64 << len) - 1)
+        };
         while rest != 0 {
             self.store(self.pos + rest.trailing_zeros() as usize, 1.0);
             rest &= rest - 1;

@@ -73,7 +73,11 @@ impl ResampleLink {
 impl std::fmt::Debug for ResampleLink {
     // Not derived: printing the whole chain would recurse once per link.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResampleLink").field("player", &self.player).field("seed", &self.seed).field("ply", &self.ply).finish_non_exhaustive()
+        f.debug_struct("ResampleLink")
+            .field("player", &self.player)
+            .field("seed", &self.seed)
+            .field("ply", &self.ply)
+            .finish_non_exhaustive()
     }
 }
 
@@ -84,7 +88,9 @@ impl Drop for ResampleLink {
         let mut next = std::mem::replace(&mut self.source_origin, Origin::Initial);
         while let Origin::Resampled(link) = next {
             match Arc::try_unwrap(link) {
-                Ok(mut owned) => next = std::mem::replace(&mut owned.source_origin, Origin::Initial),
+                Ok(mut owned) => {
+                    next = std::mem::replace(&mut owned.source_origin, Origin::Initial)
+                }
                 Err(_) => break,
             }
         }
@@ -125,21 +131,35 @@ fn mix64(mut z: u64) -> u64 {
 
 /// The generator for the random chance outcome at `ply` of the game seeded with `seed`.
 pub fn chance_rng(seed: u64, ply: usize) -> Xoshiro256StarStar {
-    Xoshiro256StarStar::seed_from_u64(mix64(seed) ^ mix64((ply as u64).wrapping_add(0x5A10_4E5E_ED00_0001)))
+    Xoshiro256StarStar::seed_from_u64(
+        mix64(seed) ^ mix64((ply as u64).wrapping_add(0x5A10_4E5E_ED00_0001)),
+    )
 }
 
 /// A seed from the operating system's entropy (for `new_initial_state(None)`).
 pub fn entropy_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+    );
     h.finish()
 }
 
 impl<G: Game> TrackedState<G> {
     pub fn new(game: Arc<G>, seed: u64) -> Self {
         let state = game.new_initial_state();
-        TrackedState { base: state.clone(), state, game, origin: Origin::Initial, seed, actions: Vec::new() }
+        TrackedState {
+            base: state.clone(),
+            state,
+            game,
+            origin: Origin::Initial,
+            seed,
+            actions: Vec::new(),
+        }
     }
 
     /// A state whose history starts at `position` (position JSON, see `State::from_position`);
@@ -148,7 +168,14 @@ impl<G: Game> TrackedState<G> {
     pub fn from_position(game: Arc<G>, position: &str, seed: u64) -> SalonResult<Self> {
         let mut rng = Xoshiro256StarStar::seed_from_u64(mix64(seed ^ 0x9051_7104_0000_0001));
         let state = G::State::from_position(&game, position, &mut rng)?;
-        Ok(TrackedState { base: state.clone(), state, game, origin: Origin::Position, seed, actions: Vec::new() })
+        Ok(TrackedState {
+            base: state.clone(),
+            state,
+            game,
+            origin: Origin::Position,
+            seed,
+            actions: Vec::new(),
+        })
     }
 
     /// The whole position as JSON text.
@@ -243,7 +270,9 @@ impl<G: Game> TrackedState<G> {
     /// Applies a chance outcome drawn from the caller's generator.
     pub fn apply_chance_with(&mut self, rng: &mut Xoshiro256StarStar) -> SalonResult<Action> {
         if !self.is_chance_node() {
-            return Err(SalonError::wrong_node("not a chance node: there is no outcome to draw"));
+            return Err(SalonError::wrong_node(
+                "not a chance node: there is no outcome to draw",
+            ));
         }
         let mut outcomes = ChanceOutcomes::new();
         self.state.chance_outcomes(&self.game, &mut outcomes);
@@ -298,17 +327,26 @@ impl<G: Game> TrackedState<G> {
     pub fn check_player(&self, player: i64) -> SalonResult<usize> {
         let n = self.game.num_players();
         if player < 0 || player as u64 >= n as u64 {
-            return Err(SalonError::InvalidPlayer { player, num_players: n });
+            return Err(SalonError::InvalidPlayer {
+                player,
+                num_players: n,
+            });
         }
         Ok(player as usize)
     }
 
     fn check_action_range(&self, action: i64) -> SalonResult<Action> {
-        let limit = self.game.num_distinct_actions().max(self.game.max_chance_outcomes());
+        let limit = self
+            .game
+            .num_distinct_actions()
+            .max(self.game.max_chance_outcomes());
         if action < 0 || action as u64 >= limit as u64 {
             return Err(SalonError::IllegalAction {
                 action,
-                message: format!("action ids of this game are 0 to {}, got {action}", limit - 1),
+                message: format!(
+                    "action ids of this game are 0 to {}, got {action}",
+                    limit - 1
+                ),
             });
         }
         Ok(action as Action)
@@ -407,7 +445,11 @@ impl<G: Game> TrackedState<G> {
 
     /// [`Self::play_random`], asking `stop` every few thousand actions; when it stops,
     /// the state and `rng` are as they were before the call.
-    pub fn play_random_with_stop(&mut self, rng: &mut Xoshiro256StarStar, stop: StopCheck<'_>) -> SalonResult<usize> {
+    pub fn play_random_with_stop(
+        &mut self,
+        rng: &mut Xoshiro256StarStar,
+        stop: StopCheck<'_>,
+    ) -> SalonResult<usize> {
         let mut work = self.clone();
         let mut work_rng = rng.clone();
         let applied = work.play_random_unless(&mut work_rng, stop)?;
@@ -416,7 +458,11 @@ impl<G: Game> TrackedState<G> {
         Ok(applied)
     }
 
-    fn play_random_unless(&mut self, rng: &mut Xoshiro256StarStar, stop: StopCheck<'_>) -> SalonResult<usize> {
+    fn play_random_unless(
+        &mut self,
+        rng: &mut Xoshiro256StarStar,
+        stop: StopCheck<'_>,
+    ) -> SalonResult<usize> {
         let mut legal = ActionList::new();
         let mut applied = 0;
         loop {
@@ -449,7 +495,12 @@ impl<G: Game> TrackedState<G> {
     fn root_position(&self) -> Option<Arc<str>> {
         match &self.origin {
             Origin::Initial => None,
-            Origin::Position => Some(self.base.position_json(&self.game).unwrap_or_default().into()),
+            Origin::Position => Some(
+                self.base
+                    .position_json(&self.game)
+                    .unwrap_or_default()
+                    .into(),
+            ),
             Origin::Resampled(link) => link.root_position.clone(),
         }
     }
@@ -473,7 +524,11 @@ impl<G: Game> TrackedState<G> {
         links.reverse();
         let root_seed = links.first().map_or(self.seed, |first| first.root_seed);
         let c = self.game.components();
-        let format = if self.root_position().is_some() { STATE_FORMAT_POSITION } else { STATE_FORMAT };
+        let format = if self.root_position().is_some() {
+            STATE_FORMAT_POSITION
+        } else {
+            STATE_FORMAT
+        };
         // "segments" sorts last: the head is the canonical text of the other fields.
         let head = json!({
             "format": format,
@@ -510,10 +565,16 @@ impl<G: Game> TrackedState<G> {
             if k % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
                 crate::interrupt::check(stop)?;
             }
-            let actions = links.get(k + 1).map_or(&self.actions, |next| &next.source_actions);
+            let actions = links
+                .get(k + 1)
+                .map_or(&self.actions, |next| &next.source_actions);
             out.push(',');
             write_actions(&mut out, actions);
-            let _ = write!(out, ",\"resample\":{{\"player\":{},\"seed\":{}}}}}", link.player, link.seed);
+            let _ = write!(
+                out,
+                ",\"resample\":{{\"player\":{},\"seed\":{}}}}}",
+                link.player, link.seed
+            );
         }
         out.push_str("]}");
         Ok(out)
@@ -526,15 +587,24 @@ impl<G: Game> TrackedState<G> {
     }
 
     /// [`Self::deserialize`], asking `stop` every few thousand actions or segments.
-    pub fn deserialize_with_stop(game: Arc<G>, text: &str, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
+    pub fn deserialize_with_stop(
+        game: Arc<G>,
+        text: &str,
+        stop: StopCheck<'_>,
+    ) -> SalonResult<TrackedState<G>> {
         let value: Value = crate::json::from_str_unique_with_stop(text, stop)?
             .map_err(|e| SalonError::serialization(format!("not valid JSON: {e}")))?;
         Self::from_json(game, &value, stop)
     }
 
     fn from_json(game: Arc<G>, value: &Value, stop: StopCheck<'_>) -> SalonResult<TrackedState<G>> {
-        let obj = value.as_object().ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
-        let field = |name: &str| obj.get(name).ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")));
+        let obj = value
+            .as_object()
+            .ok_or_else(|| SalonError::serialization("expected a JSON object"))?;
+        let field = |name: &str| {
+            obj.get(name)
+                .ok_or_else(|| SalonError::serialization(format!("missing field {name:?}")))
+        };
         let with_position = match field("format")?.as_str() {
             Some(STATE_FORMAT) => false,
             Some(STATE_FORMAT_POSITION) => true,
@@ -546,7 +616,9 @@ impl<G: Game> TrackedState<G> {
         };
         const FIELDS: [&str; 6] = ["format", "game", "params", "components", "seed", "segments"];
         if let Some(unknown) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-            return Err(SalonError::serialization(format!("unknown field {unknown:?}")));
+            return Err(SalonError::serialization(format!(
+                "unknown field {unknown:?}"
+            )));
         }
         let name = field("game")?.as_str().unwrap_or("");
         if name != G::info().name {
@@ -563,7 +635,10 @@ impl<G: Game> TrackedState<G> {
                 game.params()
             )));
         }
-        let hash = field("components")?.get("hash").and_then(Value::as_str).unwrap_or("");
+        let hash = field("components")?
+            .get("hash")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         if hash != game.components().hash {
             return Err(SalonError::serialization(format!(
                 "the state was made with component set hash {hash:?}, this game uses {:?} ({})",
@@ -571,8 +646,12 @@ impl<G: Game> TrackedState<G> {
                 game.components().name
             )));
         }
-        let seed = field("seed")?.as_u64().ok_or_else(|| SalonError::serialization("seed must be a non-negative integer"))?;
-        let segments = field("segments")?.as_array().ok_or_else(|| SalonError::serialization("segments must be a list"))?;
+        let seed = field("seed")?
+            .as_u64()
+            .ok_or_else(|| SalonError::serialization("seed must be a non-negative integer"))?;
+        let segments = field("segments")?
+            .as_array()
+            .ok_or_else(|| SalonError::serialization("segments must be a list"))?;
         if segments.is_empty() {
             return Err(SalonError::serialization("segments must not be empty"));
         }
@@ -596,19 +675,33 @@ impl<G: Game> TrackedState<G> {
                 crate::interrupt::check(stop)?;
             }
             if k > 0 && segment.get("position").is_some() {
-                return Err(SalonError::serialization(format!("segment {k}: only the first segment may hold a position")));
+                return Err(SalonError::serialization(format!(
+                    "segment {k}: only the first segment may hold a position"
+                )));
             }
             let resample = segment.get("resample");
             match (k, resample) {
                 (0, None) => {}
-                (0, Some(_)) => return Err(SalonError::serialization("the first segment cannot be a resample")),
-                (_, None) => return Err(SalonError::serialization(format!("segment {k} lacks its resample origin"))),
+                (0, Some(_)) => {
+                    return Err(SalonError::serialization(
+                        "the first segment cannot be a resample",
+                    ))
+                }
+                (_, None) => {
+                    return Err(SalonError::serialization(format!(
+                        "segment {k} lacks its resample origin"
+                    )))
+                }
                 (_, Some(r)) => {
                     let player = r.get("player").and_then(Value::as_i64).ok_or_else(|| {
-                        SalonError::serialization(format!("segment {k}: resample.player must be an integer"))
+                        SalonError::serialization(format!(
+                            "segment {k}: resample.player must be an integer"
+                        ))
                     })?;
                     let rseed = r.get("seed").and_then(Value::as_u64).ok_or_else(|| {
-                        SalonError::serialization(format!("segment {k}: resample.seed must be a non-negative integer"))
+                        SalonError::serialization(format!(
+                            "segment {k}: resample.seed must be a non-negative integer"
+                        ))
                     })?;
                     tracked = tracked
                         .resample_from_infostate(player, rseed)
@@ -618,17 +711,21 @@ impl<G: Game> TrackedState<G> {
             let actions = segment
                 .get("actions")
                 .and_then(Value::as_array)
-                .ok_or_else(|| SalonError::serialization(format!("segment {k}: actions must be a list")))?;
+                .ok_or_else(|| {
+                    SalonError::serialization(format!("segment {k}: actions must be a list"))
+                })?;
             for a in actions {
                 if applied % STOP_CHECK_ACTIONS == STOP_CHECK_ACTIONS - 1 {
                     crate::interrupt::check(stop)?;
                 }
-                let id = a
-                    .as_i64()
-                    .ok_or_else(|| SalonError::serialization(format!("action {applied} is not an integer")))?;
-                tracked
-                    .apply_action_id(id)
-                    .map_err(|e| SalonError::serialization(format!("action {applied} ({id}) does not replay: {e}")))?;
+                let id = a.as_i64().ok_or_else(|| {
+                    SalonError::serialization(format!("action {applied} is not an integer"))
+                })?;
+                tracked.apply_action_id(id).map_err(|e| {
+                    SalonError::serialization(format!(
+                        "action {applied} ({id}) does not replay: {e}"
+                    ))
+                })?;
                 applied += 1;
             }
         }

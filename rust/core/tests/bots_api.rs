@@ -14,7 +14,11 @@ fn rng(seed: u64) -> Xoshiro256StarStar {
 }
 
 fn configs() -> Vec<BotConfig> {
-    vec![BotConfig::random(), BotConfig::greedy(), BotConfig::mcts(64)]
+    vec![
+        BotConfig::random(),
+        BotConfig::greedy(),
+        BotConfig::mcts(64),
+    ]
 }
 
 /// Plays a whole game with `config` for every seat, checking each chosen action is legal;
@@ -37,7 +41,11 @@ fn play_checked<G: Game>(game: &G, config: &BotConfig, seed: u64) -> Vec<u32> {
                 legal.clear();
                 s.legal_actions(game, &mut legal);
                 let a = choose_action(game, &s, config, &mut r).unwrap();
-                assert!(legal.contains(a), "{} chose illegal {a} in {s:?}", config.kind.name());
+                assert!(
+                    legal.contains(a),
+                    "{} chose illegal {a} in {s:?}",
+                    config.kind.name()
+                );
                 s.apply_action(game, a).unwrap();
                 chosen.push(a);
             }
@@ -67,12 +75,21 @@ fn the_same_seed_gives_the_same_moves() {
         for seed in 0..4 {
             for n in [2, 3, 5] {
                 let g = Nim::with_players(n);
-                assert_eq!(play_checked(&g, &config, seed), play_checked(&g, &config, seed));
+                assert_eq!(
+                    play_checked(&g, &config, seed),
+                    play_checked(&g, &config, seed)
+                );
             }
             let g = Parity::default_game();
-            assert_eq!(play_checked(&g, &config, seed), play_checked(&g, &config, seed));
+            assert_eq!(
+                play_checked(&g, &config, seed),
+                play_checked(&g, &config, seed)
+            );
             let g = Bonus::default_game();
-            assert_eq!(play_checked(&g, &config, seed), play_checked(&g, &config, seed));
+            assert_eq!(
+                play_checked(&g, &config, seed),
+                play_checked(&g, &config, seed)
+            );
         }
     }
     // Same statistics too, not only the same move.
@@ -87,8 +104,9 @@ fn the_same_seed_gives_the_same_moves() {
 fn different_seeds_can_give_different_random_moves() {
     let g = Nim::with_players(2);
     let s = NimState::with_pile(10);
-    let moves: std::collections::BTreeSet<u32> =
-        (0..40).map(|seed| choose_action(&g, &s, &BotConfig::random(), &mut rng(seed)).unwrap()).collect();
+    let moves: std::collections::BTreeSet<u32> = (0..40)
+        .map(|seed| choose_action(&g, &s, &BotConfig::random(), &mut rng(seed)).unwrap())
+        .collect();
     assert_eq!(moves.len(), 3);
 }
 
@@ -127,8 +145,14 @@ fn terminal_and_chance_nodes_are_errors_not_panics() {
     let chance = gamble.new_initial_state();
     assert!(chance.is_chance_node(&gamble));
     for config in configs() {
-        assert!(matches!(choose_action(&g, &s, &config, &mut rng(0)), Err(SalonError::WrongNode { .. })));
-        assert!(matches!(choose_action(&gamble, &chance, &config, &mut rng(0)), Err(SalonError::WrongNode { .. })));
+        assert!(matches!(
+            choose_action(&g, &s, &config, &mut rng(0)),
+            Err(SalonError::WrongNode { .. })
+        ));
+        assert!(matches!(
+            choose_action(&gamble, &chance, &config, &mut rng(0)),
+            Err(SalonError::WrongNode { .. })
+        ));
     }
 }
 
@@ -137,13 +161,28 @@ fn bad_configurations_are_errors() {
     let g = Nim::with_players(2);
     let s = NimState::with_pile(10);
     let bad = [
-        BotConfig { simulations: 0, ..BotConfig::mcts(0) },
-        BotConfig { exploration: f64::NAN, ..BotConfig::mcts(10) },
-        BotConfig { exploration: -1.0, ..BotConfig::mcts(10) },
-        BotConfig { exploration: f64::INFINITY, ..BotConfig::mcts(10) },
+        BotConfig {
+            simulations: 0,
+            ..BotConfig::mcts(0)
+        },
+        BotConfig {
+            exploration: f64::NAN,
+            ..BotConfig::mcts(10)
+        },
+        BotConfig {
+            exploration: -1.0,
+            ..BotConfig::mcts(10)
+        },
+        BotConfig {
+            exploration: f64::INFINITY,
+            ..BotConfig::mcts(10)
+        },
     ];
     for config in bad {
-        assert!(matches!(choose_action(&g, &s, &config, &mut rng(0)), Err(SalonError::InvalidParameter { .. })));
+        assert!(matches!(
+            choose_action(&g, &s, &config, &mut rng(0)),
+            Err(SalonError::InvalidParameter { .. })
+        ));
     }
     assert_eq!(BotKind::from_name(" MCTS ").unwrap(), BotKind::Mcts);
     assert!(BotKind::from_name("alphazero").is_err());
@@ -157,11 +196,19 @@ fn bad_configurations_are_errors() {
 fn a_time_limit_replaces_the_simulation_budget() {
     let g = Nim::with_players(3);
     let s = NimState::with_pile(30);
-    let config = BotConfig { time_limit: Some(Duration::from_millis(30)), simulations: 1, ..BotConfig::mcts(1) };
+    let config = BotConfig {
+        time_limit: Some(Duration::from_millis(30)),
+        simulations: 1,
+        ..BotConfig::mcts(1)
+    };
     let (a, stats) = choose_action_with_stats(&g, &s, &config, &mut rng(3)).unwrap();
     assert!(a < 3);
     assert!(stats.unwrap().simulations > 1);
-    let zero = BotConfig { time_limit: Some(Duration::ZERO), simulations: 0, ..BotConfig::mcts(0) };
+    let zero = BotConfig {
+        time_limit: Some(Duration::ZERO),
+        simulations: 0,
+        ..BotConfig::mcts(0)
+    };
     let (_, stats) = choose_action_with_stats(&g, &s, &zero, &mut rng(3)).unwrap();
     assert_eq!(stats.unwrap().simulations, 1);
 }
@@ -171,7 +218,10 @@ fn capped_rollouts_still_choose_legal_moves() {
     let g = Nim::with_players(2);
     let s = NimState::with_pile(40);
     for cap in [0, 1, 5] {
-        let config = BotConfig { max_rollout_moves: cap, ..BotConfig::mcts(100) };
+        let config = BotConfig {
+            max_rollout_moves: cap,
+            ..BotConfig::mcts(100)
+        };
         let a = choose_action(&g, &s, &config, &mut rng(cap as u64)).unwrap();
         assert!(a < 3);
     }

@@ -19,7 +19,11 @@ fn toy_games_with_chance_pass_the_conformance_checks() {
 }
 
 fn configs() -> Vec<BotConfig> {
-    vec![BotConfig::random(), BotConfig::greedy(), BotConfig::mcts(200)]
+    vec![
+        BotConfig::random(),
+        BotConfig::greedy(),
+        BotConfig::mcts(200),
+    ]
 }
 
 #[test]
@@ -31,7 +35,15 @@ fn no_peeking_at_the_opponents_card_when_guessing_first() {
             for seed in 0..8 {
                 let moves: Vec<u32> = others
                     .iter()
-                    .map(|&hidden| choose_action(&g, &ParityState::dealt(own, hidden), &config, &mut rng(seed)).unwrap())
+                    .map(|&hidden| {
+                        choose_action(
+                            &g,
+                            &ParityState::dealt(own, hidden),
+                            &config,
+                            &mut rng(seed),
+                        )
+                        .unwrap()
+                    })
                     .collect();
                 assert!(
                     moves.iter().all(|&m| m == moves[0]),
@@ -56,7 +68,11 @@ fn no_peeking_when_guessing_second() {
                         s.apply_action(&g, guess0).unwrap();
                         moves.push(choose_action(&g, &s, &config, &mut rng(seed)).unwrap());
                     }
-                    assert!(moves.iter().all(|&m| m == moves[0]), "{}: {moves:?}", config.kind.name());
+                    assert!(
+                        moves.iter().all(|&m| m == moves[0]),
+                        "{}: {moves:?}",
+                        config.kind.name()
+                    );
                 }
             }
         }
@@ -70,7 +86,13 @@ fn is_mcts_plays_the_information_set() {
     for own in 0..PARITY_CARDS {
         let hidden = (own + 1) % PARITY_CARDS;
         for seed in 0..3 {
-            let a = choose_action(&g, &ParityState::dealt(own, hidden), &BotConfig::mcts(2000), &mut rng(seed)).unwrap();
+            let a = choose_action(
+                &g,
+                &ParityState::dealt(own, hidden),
+                &BotConfig::mcts(2000),
+                &mut rng(seed),
+            )
+            .unwrap();
             assert_eq!(a, 1 - (own % 2) as u32, "card {own} seed {seed}");
         }
     }

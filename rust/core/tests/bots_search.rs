@@ -17,7 +17,13 @@ fn mcts_finds_the_winning_nim_move() {
     for pile in [5u8, 6, 7, 9, 10, 11] {
         let winning = (pile % 4 - 1) as u32;
         for seed in 0..3 {
-            let a = choose_action(&g, &NimState::with_pile(pile), &BotConfig::mcts(2000), &mut rng(seed)).unwrap();
+            let a = choose_action(
+                &g,
+                &NimState::with_pile(pile),
+                &BotConfig::mcts(2000),
+                &mut rng(seed),
+            )
+            .unwrap();
             assert_eq!(a, winning, "pile {pile} seed {seed}");
         }
     }
@@ -27,7 +33,13 @@ fn mcts_finds_the_winning_nim_move() {
 fn mcts_takes_the_last_stones() {
     let g = Nim::with_players(4);
     for pile in 1u8..=3 {
-        let a = choose_action(&g, &NimState::with_pile(pile), &BotConfig::mcts(100), &mut rng(1)).unwrap();
+        let a = choose_action(
+            &g,
+            &NimState::with_pile(pile),
+            &BotConfig::mcts(100),
+            &mut rng(1),
+        )
+        .unwrap();
         assert_eq!(a, (pile - 1) as u32);
     }
 }
@@ -37,7 +49,8 @@ fn mcts_backs_up_max_n_with_three_players() {
     let g = Kingmaker::default_game();
     let root = g.new_initial_state();
     for seed in 0..5 {
-        let (a, stats) = choose_action_with_stats(&g, &root, &BotConfig::mcts(3000), &mut rng(seed)).unwrap();
+        let (a, stats) =
+            choose_action_with_stats(&g, &root, &BotConfig::mcts(3000), &mut rng(seed)).unwrap();
         let stats = stats.unwrap();
         assert_eq!(a, 1, "seed {seed}: {stats:?}");
         // B is worth about 1/2 to player 0 once player 1 answers for itself.
@@ -45,9 +58,15 @@ fn mcts_backs_up_max_n_with_three_players() {
         assert!(b.mean_return > 0.4, "{stats:?}");
     }
     // Player 1 answers A with 0 (its own win), not with what would hurt player 0 most.
-    let mut after_a = KingmakerState { moves: [0; 3], ply: 0 };
+    let mut after_a = KingmakerState {
+        moves: [0; 3],
+        ply: 0,
+    };
     after_a.apply_action(&g, 0).unwrap();
-    assert_eq!(choose_action(&g, &after_a, &BotConfig::mcts(500), &mut rng(2)).unwrap(), 0);
+    assert_eq!(
+        choose_action(&g, &after_a, &BotConfig::mcts(500), &mut rng(2)).unwrap(),
+        0
+    );
 }
 
 #[test]
@@ -71,7 +90,12 @@ fn flat_random_evaluation_would_choose_the_other_kingmaker_move() {
 fn mcts_weighs_chance_outcomes() {
     let g = Gamble::default_game();
     for starter in 0..2u8 {
-        let s = GambleState { stage: 1, starter, choice: 0, won: false };
+        let s = GambleState {
+            stage: 1,
+            starter,
+            choice: 0,
+            won: false,
+        };
         for seed in 0..4 {
             let a = choose_action(&g, &s, &BotConfig::mcts(1000), &mut rng(seed)).unwrap();
             assert_eq!(a, 1, "starter {starter} seed {seed}");
@@ -89,7 +113,11 @@ fn mcts_beats_random_at_nim() {
         let mut r = rng(game);
         while !s.is_terminal(&g) {
             let p = s.actor(&g).player().unwrap();
-            let config = if p == mcts_seat { BotConfig::mcts(500) } else { BotConfig::random() };
+            let config = if p == mcts_seat {
+                BotConfig::mcts(500)
+            } else {
+                BotConfig::random()
+            };
             let a = choose_action(&g, &s, &config, &mut r).unwrap();
             s.apply_action(&g, a).unwrap();
         }
@@ -103,16 +131,23 @@ fn greedy_follows_the_whole_turn() {
     let g = Bonus::default_game();
     let s = g.new_initial_state();
     for seed in 0..10 {
-        assert_eq!(choose_action(&g, &s, &BotConfig::greedy(), &mut rng(seed)).unwrap(), 1);
+        assert_eq!(
+            choose_action(&g, &s, &BotConfig::greedy(), &mut rng(seed)).unwrap(),
+            1
+        );
     }
     let mut after = s;
     after.apply_action(&g, 1).unwrap();
-    assert_eq!(choose_action(&g, &after, &BotConfig::greedy(), &mut rng(0)).unwrap(), 1);
+    assert_eq!(
+        choose_action(&g, &after, &BotConfig::greedy(), &mut rng(0)).unwrap(),
+        1
+    );
     // With slot 0 taken, the bonus does not matter: both are chosen over seeds.
     let mut after0: BonusState = s;
     after0.apply_action(&g, 0).unwrap();
-    let seen: std::collections::BTreeSet<u32> =
-        (0..30).map(|seed| choose_action(&g, &after0, &BotConfig::greedy(), &mut rng(seed)).unwrap()).collect();
+    let seen: std::collections::BTreeSet<u32> = (0..30)
+        .map(|seed| choose_action(&g, &after0, &BotConfig::greedy(), &mut rng(seed)).unwrap())
+        .collect();
     assert_eq!(seen.len(), 2);
 }
 
@@ -121,12 +156,30 @@ fn greedy_prefers_a_win_and_breaks_ties_at_random() {
     let g = Nim::with_players(2);
     for pile in 1u8..=3 {
         for seed in 0..5 {
-            let a = choose_action(&g, &NimState::with_pile(pile), &BotConfig::greedy(), &mut rng(seed)).unwrap();
+            let a = choose_action(
+                &g,
+                &NimState::with_pile(pile),
+                &BotConfig::greedy(),
+                &mut rng(seed),
+            )
+            .unwrap();
             assert_eq!(a, (pile - 1) as u32);
         }
     }
     let seen: std::collections::BTreeSet<u32> = (0..40)
-        .map(|seed| choose_action(&g, &NimState::with_pile(20), &BotConfig::greedy(), &mut rng(seed)).unwrap())
+        .map(|seed| {
+            choose_action(
+                &g,
+                &NimState::with_pile(20),
+                &BotConfig::greedy(),
+                &mut rng(seed),
+            )
+            .unwrap()
+        })
         .collect();
-    assert_eq!(seen.len(), 3, "every Nim move gains nothing, so all are chosen");
+    assert_eq!(
+        seen.len(),
+        3,
+        "every Nim move gains nothing, so all are chosen"
+    );
 }

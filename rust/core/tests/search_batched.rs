@@ -12,12 +12,18 @@ use salon_core::{Game, State};
 use search_toys::{race_values, Cards, CardsState, Pick, Race, RaceState, CARDS, CARDS_OWN_SLOT};
 
 fn config(policy: RootPolicy, simulations: u32) -> SearchConfig {
-    SearchConfig { policy, simulations, ..SearchConfig::default() }
+    SearchConfig {
+        policy,
+        simulations,
+        ..SearchConfig::default()
+    }
 }
 
 /// Uniform logits and the same value for every player.
 #[allow(clippy::type_complexity)]
-fn uniform(value: f32) -> impl FnMut(usize, &[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), ()> {
+fn uniform(
+    value: f32,
+) -> impl FnMut(usize, &[f32], &[bool], &mut [f32], &mut [f32]) -> Result<(), ()> {
     move |_, _, _, logits, values| {
         logits.fill(0.0);
         values.fill(value);
@@ -37,17 +43,31 @@ fn row<T: Copy>(v: &[T], i: usize, width: usize) -> Vec<T> {
 #[test]
 fn visit_counts_sum_to_the_budget_and_policies_are_distributions() {
     let nim = Nim::default_game();
-    let roots = [NimState::with_pile(10), NimState::with_pile(5), NimState::with_pile(2)];
+    let roots = [
+        NimState::with_pile(10),
+        NimState::with_pile(5),
+        NimState::with_pile(2),
+    ];
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
         for leaves in [1, 3] {
             for sims in [1, 2, 7, 32, 100] {
-                let c = SearchConfig { leaves_per_step: leaves, ..config(policy, sims) };
+                let c = SearchConfig {
+                    leaves_per_step: leaves,
+                    ..config(policy, sims)
+                };
                 let r = search(&nim, c, &roots, 5);
                 for (i, root) in roots.iter().enumerate() {
                     let visits = row(&r.visit_counts, i, 3);
-                    assert_eq!(visits.iter().sum::<u32>(), sims, "{policy:?} k={leaves}: {visits:?}");
+                    assert_eq!(
+                        visits.iter().sum::<u32>(),
+                        sims,
+                        "{policy:?} k={leaves}: {visits:?}"
+                    );
                     let policy_row = row(&r.policy, i, 3);
-                    assert!((policy_row.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{policy_row:?}");
+                    assert!(
+                        (policy_row.iter().sum::<f32>() - 1.0).abs() < 1e-5,
+                        "{policy_row:?}"
+                    );
                     // Illegal actions (more stones than the pile) get nothing.
                     for a in root.pile as usize..3 {
                         assert_eq!((visits[a], policy_row[a]), (0, 0.0));
@@ -63,7 +83,10 @@ fn visit_counts_sum_to_the_budget_and_policies_are_distributions() {
 fn a_uniform_evaluator_with_zero_values_spreads_puct_visits_and_gives_gumbel_a_uniform_policy() {
     // From a pile of 10 no game ends within the first few plies, so every value is 0.
     let nim = Nim::default_game();
-    let c = SearchConfig { dirichlet_fraction: 0.0, ..config(RootPolicy::Puct, 9) };
+    let c = SearchConfig {
+        dirichlet_fraction: 0.0,
+        ..config(RootPolicy::Puct, 9)
+    };
     let r = search(&nim, c, &[NimState::with_pile(10)], 1);
     // Equal priors and equal Q: PUCT takes the actions in turn.
     assert_eq!(r.visit_counts, vec![3, 3, 3]);
@@ -72,7 +95,12 @@ fn a_uniform_evaluator_with_zero_values_spreads_puct_visits_and_gives_gumbel_a_u
     assert_eq!(r.root_values[..2], [0.0, 0.0]);
 
     for seed in 0..5 {
-        let r = search(&nim, config(RootPolicy::Gumbel, 8), &[NimState::with_pile(10)], seed);
+        let r = search(
+            &nim,
+            config(RootPolicy::Gumbel, 8),
+            &[NimState::with_pile(10)],
+            seed,
+        );
         // All completed Q are equal, so sigma is 0 and the improved policy is the prior.
         for p in &r.policy {
             assert!((p - 1.0 / 3.0).abs() < 1e-6, "{:?}", r.policy);
@@ -83,8 +111,18 @@ fn a_uniform_evaluator_with_zero_values_spreads_puct_visits_and_gives_gumbel_a_u
 
 /// The perfect value of Race with uniform logits, so that the search, not the prior, has to
 /// find the winning move.
-fn perfect_race(_n: usize, obs: &[f32], _masks: &[bool], logits: &mut [f32], values: &mut [f32]) -> Result<(), ()> {
-    for ((o, l), v) in obs.chunks(8).zip(logits.chunks_mut(3)).zip(values.chunks_mut(2)) {
+fn perfect_race(
+    _n: usize,
+    obs: &[f32],
+    _masks: &[bool],
+    logits: &mut [f32],
+    values: &mut [f32],
+) -> Result<(), ()> {
+    for ((o, l), v) in obs
+        .chunks(8)
+        .zip(logits.chunks_mut(3))
+        .zip(values.chunks_mut(2))
+    {
         l.fill(0.0);
         v.copy_from_slice(&race_values(o));
     }
@@ -95,19 +133,40 @@ fn perfect_race(_n: usize, obs: &[f32], _masks: &[bool], logits: &mut [f32], val
 fn with_a_perfect_evaluator_the_search_finds_the_forced_win() {
     let game = Race::default_game();
     // Pile 7: only taking 3 (action 2) leaves a multiple of 4. Pile 6: take 2 (action 1).
-    let roots = [RaceState::with_pile(7, 0), RaceState::with_pile(6, 1), RaceState::with_pile(9, 0)];
+    let roots = [
+        RaceState::with_pile(7, 0),
+        RaceState::with_pile(6, 1),
+        RaceState::with_pile(9, 0),
+    ];
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
         for leaves in [1, 4] {
-            let c = SearchConfig { leaves_per_step: leaves, dirichlet_fraction: 0.0, ..config(policy, 32) };
+            let c = SearchConfig {
+                leaves_per_step: leaves,
+                dirichlet_fraction: 0.0,
+                ..config(policy, 32)
+            };
             let mut s = BatchedSearch::new(game.clone(), c, 1, 3).unwrap();
             let r = s.run(&roots, perfect_race).unwrap();
-            assert_eq!(r.actions, vec![2, 1, 0], "{policy:?} k={leaves}: visits {:?}", r.visit_counts);
+            assert_eq!(
+                r.actions,
+                vec![2, 1, 0],
+                "{policy:?} k={leaves}: visits {:?}",
+                r.visit_counts
+            );
             // The mover of each root is winning, and PUCT's root value (the mean over
             // simulations that mostly follow the winning move) says so. Gumbel's halving
             // spends half its budget on other moves, so its mean says little here.
             let movers = [0usize, 1, 0];
-            for (i, &m) in movers.iter().enumerate().filter(|_| policy == RootPolicy::Puct) {
-                assert!(r.root_values[i * 2 + m] > 0.6, "{policy:?}: {:?}", r.root_values);
+            for (i, &m) in movers
+                .iter()
+                .enumerate()
+                .filter(|_| policy == RootPolicy::Puct)
+            {
+                assert!(
+                    r.root_values[i * 2 + m] > 0.6,
+                    "{policy:?}: {:?}",
+                    r.root_values
+                );
             }
         }
     }
@@ -126,7 +185,13 @@ fn terminal_returns_alone_find_an_immediate_win_and_the_max_n_choice() {
     let km = Kingmaker::default_game();
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
         let r = search(&km, config(policy, 64), &[km.new_initial_state()], 4);
-        assert_eq!(r.actions, vec![1], "{policy:?} {:?} {:?}", r.visit_counts, r.root_values);
+        assert_eq!(
+            r.actions,
+            vec![1],
+            "{policy:?} {:?} {:?}",
+            r.visit_counts,
+            r.root_values
+        );
     }
 }
 
@@ -134,7 +199,12 @@ fn terminal_returns_alone_find_an_immediate_win_and_the_max_n_choice() {
 fn chance_nodes_are_sampled_by_their_weights() {
     // Gamble: after the starter is drawn, risky (1) wins 3 times in 4, safe (0) 1 in 2.
     let g = Gamble::default_game();
-    let mut root = GambleState { stage: 1, starter: 0, choice: 0, won: false };
+    let mut root = GambleState {
+        stage: 1,
+        starter: 0,
+        choice: 0,
+        won: false,
+    };
     assert!(!root.is_chance_node(&g));
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
         let r = search(&g, config(policy, 400), &[root], 8);
@@ -142,7 +212,11 @@ fn chance_nodes_are_sampled_by_their_weights() {
         // The root value mixes the two moves' outcomes (3/4 and 1/2) by their visits, and
         // the root's own evaluation (0): the shares of the two players still add up.
         let (v0, v1) = (r.root_values[0], r.root_values[1]);
-        assert!(v0 > 0.55 && v0 < 0.76 && (v0 + v1 - 400.0 / 401.0).abs() < 1e-4, "{:?}", r.root_values);
+        assert!(
+            v0 > 0.55 && v0 < 0.76 && (v0 + v1 - 400.0 / 401.0).abs() < 1e-4,
+            "{:?}",
+            r.root_values
+        );
     }
     root.starter = 1;
     let r = search(&g, config(RootPolicy::Puct, 400), &[root], 8);
@@ -159,21 +233,31 @@ fn puct_matches_a_tree_worked_out_by_hand() {
     // N=3: 1 + 0.325, 0.541, 0.5 + 0.433 -> 0
     // N=4: 1 + 0.250, 0.625, 0.5 + 0.500 -> 0
     let game = Pick::default_game();
-    let c = SearchConfig { dirichlet_fraction: 0.0, ..config(RootPolicy::Puct, 4) };
+    let c = SearchConfig {
+        dirichlet_fraction: 0.0,
+        ..config(RootPolicy::Puct, 4)
+    };
     let mut s = BatchedSearch::new(game.clone(), c, 1, 0).unwrap();
     let logits = [0.3f32.ln(), 0.5f32.ln(), 0.2f32.ln()];
     let r = s
-        .run(&[game.new_initial_state()], |_, _, _, l: &mut [f32], v: &mut [f32]| {
-            l.copy_from_slice(&logits);
-            v.copy_from_slice(&[0.5, 0.5]);
-            Ok::<(), ()>(())
-        })
+        .run(
+            &[game.new_initial_state()],
+            |_, _, _, l: &mut [f32], v: &mut [f32]| {
+                l.copy_from_slice(&logits);
+                v.copy_from_slice(&[0.5, 0.5]);
+                Ok::<(), ()>(())
+            },
+        )
         .unwrap();
     assert_eq!(r.visit_counts, vec![3, 1, 0]);
     assert_eq!(r.policy, vec![0.75, 0.25, 0.0]);
     assert_eq!(r.actions, vec![0]);
     // Root value: (0.5 + 0 + 1 + 1 + 1) / 5 for player 0, (0.5 + 1) / 5 for player 1.
-    assert!((r.root_values[0] - 0.7).abs() < 1e-6 && (r.root_values[1] - 0.3).abs() < 1e-6, "{:?}", r.root_values);
+    assert!(
+        (r.root_values[0] - 0.7).abs() < 1e-6 && (r.root_values[1] - 0.3).abs() < 1e-6,
+        "{:?}",
+        r.root_values
+    );
 }
 
 #[test]
@@ -188,15 +272,21 @@ fn gumbel_matches_a_tree_worked_out_by_hand() {
     // Visits 2, 1, 1; improved policy softmax(ln P + (50 + 2) * 0.1 * q):
     // 0.3 e^5.2 : 0.5 : 0.2 e^2.6 = 54.3817 : 0.5 : 2.69275.
     let game = Pick::default_game();
-    let c = SearchConfig { gumbel_scale: 0.0, ..config(RootPolicy::Gumbel, 4) };
+    let c = SearchConfig {
+        gumbel_scale: 0.0,
+        ..config(RootPolicy::Gumbel, 4)
+    };
     let mut s = BatchedSearch::new(game.clone(), c, 1, 0).unwrap();
     let logits = [0.3f32.ln(), 0.5f32.ln(), 0.2f32.ln()];
     let r = s
-        .run(&[game.new_initial_state()], |_, _, _, l: &mut [f32], v: &mut [f32]| {
-            l.copy_from_slice(&logits);
-            v.copy_from_slice(&[0.5, 0.5]);
-            Ok::<(), ()>(())
-        })
+        .run(
+            &[game.new_initial_state()],
+            |_, _, _, l: &mut [f32], v: &mut [f32]| {
+                l.copy_from_slice(&logits);
+                v.copy_from_slice(&[0.5, 0.5]);
+                Ok::<(), ()>(())
+            },
+        )
         .unwrap();
     assert_eq!(r.visit_counts, vec![2, 1, 1]);
     assert_eq!(r.actions, vec![0]);
@@ -217,13 +307,22 @@ fn a_batch_gives_each_root_the_answer_it_gets_alone() {
     let roots: Vec<RaceState> = (2..14).map(|p| RaceState::with_pile(p, p % 2)).collect();
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
         for leaves in [1, 2] {
-            let c = SearchConfig { leaves_per_step: leaves, dirichlet_fraction: 0.0, gumbel_scale: 0.0, ..config(policy, 12) };
+            let c = SearchConfig {
+                leaves_per_step: leaves,
+                dirichlet_fraction: 0.0,
+                gumbel_scale: 0.0,
+                ..config(policy, 12)
+            };
             let mut batch = BatchedSearch::new(game.clone(), c.clone(), 1, 0).unwrap();
             let all = batch.run(&roots, perfect_race).unwrap().clone();
             for (i, root) in roots.iter().enumerate() {
                 let mut one = BatchedSearch::new(game.clone(), c.clone(), 1, 0).unwrap();
                 let alone = one.run(&[*root], perfect_race).unwrap();
-                assert_eq!(row(&all.visit_counts, i, 3), alone.visit_counts, "{policy:?} root {i}");
+                assert_eq!(
+                    row(&all.visit_counts, i, 3),
+                    alone.visit_counts,
+                    "{policy:?} root {i}"
+                );
                 assert_eq!(all.actions[i], alone.actions[0]);
                 assert_eq!(row(&all.policy, i, 3), alone.policy);
             }
@@ -234,9 +333,14 @@ fn a_batch_gives_each_root_the_answer_it_gets_alone() {
 #[test]
 fn same_seed_same_answer_on_any_number_of_threads() {
     let nim = Nim::with_players(3);
-    let roots: Vec<NimState> = (0..70).map(|i| NimState::with_pile(4 + (i % 9) as u8)).collect();
+    let roots: Vec<NimState> = (0..70)
+        .map(|i| NimState::with_pile(4 + (i % 9) as u8))
+        .collect();
     for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
-        let c = SearchConfig { leaves_per_step: 2, ..config(policy, 24) };
+        let c = SearchConfig {
+            leaves_per_step: 2,
+            ..config(policy, 24)
+        };
         let mut answers = Vec::new();
         for threads in [1, 2, 3, 1] {
             let mut s = BatchedSearch::new(nim.clone(), c.clone(), threads, 42).unwrap();
@@ -274,31 +378,46 @@ fn the_evaluator_never_sees_the_hidden_card() {
                 let mut seen: Vec<Vec<Vec<f32>>> = Vec::new();
                 let mut answers = Vec::new();
                 for hidden in (0..CARDS).filter(|&c| c != own) {
-                    let c = SearchConfig { one_determinization, ..config(policy, 40) };
+                    let c = SearchConfig {
+                        one_determinization,
+                        ..config(policy, 40)
+                    };
                     let mut s = BatchedSearch::new(game.clone(), c, 1, 11).unwrap();
                     let mut log = Vec::new();
                     let r = s
-                        .run(&[CardsState::dealt(own, hidden)], |n, obs: &[f32], masks: &[bool], l: &mut [f32], v: &mut [f32]| {
-                            for i in 0..n {
-                                let o = &obs[i * 8..(i + 1) * 8];
-                                // Player 1's observations (stage 3) show a card drawn for the
-                                // determinization; the true one must not be singled out.
-                                log.push(o.to_vec());
-                                assert!(masks[i * 2] && masks[i * 2 + 1]);
-                            }
-                            l.fill(0.0);
-                            v.fill(0.5);
-                            Ok::<(), ()>(())
-                        })
+                        .run(
+                            &[CardsState::dealt(own, hidden)],
+                            |n, obs: &[f32], masks: &[bool], l: &mut [f32], v: &mut [f32]| {
+                                for i in 0..n {
+                                    let o = &obs[i * 8..(i + 1) * 8];
+                                    // Player 1's observations (stage 3) show a card drawn for the
+                                    // determinization; the true one must not be singled out.
+                                    log.push(o.to_vec());
+                                    assert!(masks[i * 2] && masks[i * 2 + 1]);
+                                }
+                                l.fill(0.0);
+                                v.fill(0.5);
+                                Ok::<(), ()>(())
+                            },
+                        )
                         .unwrap();
                     seen.push(log);
                     answers.push(r.clone());
                 }
-                assert!(seen.iter().all(|s| *s == seen[0]), "{policy:?} own {own}: observations depend on the hidden card");
-                assert!(answers.iter().all(|a| *a == answers[0]), "{policy:?} own {own}");
+                assert!(
+                    seen.iter().all(|s| *s == seen[0]),
+                    "{policy:?} own {own}: observations depend on the hidden card"
+                );
+                assert!(
+                    answers.iter().all(|a| *a == answers[0]),
+                    "{policy:?} own {own}"
+                );
                 // The determinizations do show player 1 other cards than the true ones.
-                let shown: std::collections::BTreeSet<u32> =
-                    seen[0].iter().filter(|o| o[0] == 3.0).map(|o| o[CARDS_OWN_SLOT] as u32).collect();
+                let shown: std::collections::BTreeSet<u32> = seen[0]
+                    .iter()
+                    .filter(|o| o[0] == 3.0)
+                    .map(|o| o[CARDS_OWN_SLOT] as u32)
+                    .collect();
                 if !one_determinization {
                     assert!(shown.len() > 1, "{shown:?}");
                 }
@@ -311,14 +430,32 @@ fn the_evaluator_never_sees_the_hidden_card() {
 fn bad_roots_and_settings_are_refused() {
     let g = Gamble::default_game();
     let mut s = BatchedSearch::new(g.clone(), SearchConfig::default(), 1, 0).unwrap();
-    assert!(s.run(&[g.new_initial_state()], uniform(0.0)).is_err(), "a chance node is not a root");
+    assert!(
+        s.run(&[g.new_initial_state()], uniform(0.0)).is_err(),
+        "a chance node is not a root"
+    );
     assert!(s.run(&[], uniform(0.0)).is_err());
     for bad in [
-        SearchConfig { simulations: 0, ..SearchConfig::default() },
-        SearchConfig { leaves_per_step: 0, ..SearchConfig::default() },
-        SearchConfig { c_init: f32::NAN, ..SearchConfig::default() },
-        SearchConfig { dirichlet_fraction: 1.5, ..SearchConfig::default() },
-        SearchConfig { max_considered_actions: 0, ..SearchConfig::default() },
+        SearchConfig {
+            simulations: 0,
+            ..SearchConfig::default()
+        },
+        SearchConfig {
+            leaves_per_step: 0,
+            ..SearchConfig::default()
+        },
+        SearchConfig {
+            c_init: f32::NAN,
+            ..SearchConfig::default()
+        },
+        SearchConfig {
+            dirichlet_fraction: 1.5,
+            ..SearchConfig::default()
+        },
+        SearchConfig {
+            max_considered_actions: 0,
+            ..SearchConfig::default()
+        },
     ] {
         assert!(BatchedSearch::new(g.clone(), bad, 1, 0).is_err());
     }
@@ -338,15 +475,27 @@ fn an_evaluator_error_stops_the_search() {
             Ok(())
         }
     });
-    assert!(matches!(r, Err(salon_core::search::SearchError::Evaluator("network down"))));
+    assert!(matches!(
+        r,
+        Err(salon_core::search::SearchError::Evaluator("network down"))
+    ));
 }
-
 
 #[test]
 fn the_leaves_players_are_written_row_by_row_and_a_short_buffer_is_refused() {
     let nim = Nim::default_game();
-    let roots = [NimState::with_pile(10), NimState { to_move: 1, ..NimState::with_pile(7) }, NimState::with_pile(4)];
-    let c = SearchConfig { leaves_per_step: 2, ..config(RootPolicy::Puct, 8) };
+    let roots = [
+        NimState::with_pile(10),
+        NimState {
+            to_move: 1,
+            ..NimState::with_pile(7)
+        },
+        NimState::with_pile(4),
+    ];
+    let c = SearchConfig {
+        leaves_per_step: 2,
+        ..config(RootPolicy::Puct, 8)
+    };
     let mut s = BatchedSearch::new(nim.clone(), c, 1, 3).unwrap();
     s.start(&roots).unwrap();
     let rows = s.max_rows(roots.len());
@@ -359,11 +508,26 @@ fn the_leaves_players_are_written_row_by_row_and_a_short_buffer_is_refused() {
     assert!(s.write_leaf_players(&mut players[..2]).is_err());
     // Later steps: every row gets a seat of the game.
     let (logits, values) = (vec![0.0; rows * 3], vec![0.5; rows * 2]);
-    let mut n = s.step(Some((&logits[..n * 3], &values[..n * 2])), &mut obs, &mut masks).unwrap();
+    let mut n = s
+        .step(
+            Some((&logits[..n * 3], &values[..n * 2])),
+            &mut obs,
+            &mut masks,
+        )
+        .unwrap();
     while n > 0 {
         players.fill(-1);
         s.write_leaf_players(&mut players).unwrap();
-        assert!(players[..n].iter().all(|&p| p == 0 || p == 1), "{players:?}");
-        n = s.step(Some((&logits[..n * 3], &values[..n * 2])), &mut obs, &mut masks).unwrap();
+        assert!(
+            players[..n].iter().all(|&p| p == 0 || p == 1),
+            "{players:?}"
+        );
+        n = s
+            .step(
+                Some((&logits[..n * 3], &values[..n * 2])),
+                &mut obs,
+                &mut masks,
+            )
+            .unwrap();
     }
 }

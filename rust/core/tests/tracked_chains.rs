@@ -15,7 +15,9 @@ fn chain(links: usize) -> TrackedState<Parity> {
     state.apply_random_chance().unwrap();
     state.apply_random_chance().unwrap();
     for i in 0..links {
-        state = state.resample_from_infostate((i % 2) as i64, i as u64).unwrap();
+        state = state
+            .resample_from_infostate((i % 2) as i64, i as u64)
+            .unwrap();
     }
     state
 }
@@ -62,9 +64,15 @@ fn a_chain_keeps_every_segment_in_order() {
     let segments = json["segments"].as_array().unwrap();
     assert_eq!(segments.len(), 3);
     assert_eq!(segments[0]["actions"], serde_json::json!(first_two));
-    assert_eq!(segments[1]["resample"], serde_json::json!({"player": 0, "seed": 11}));
+    assert_eq!(
+        segments[1]["resample"],
+        serde_json::json!({"player": 0, "seed": 11})
+    );
     assert_eq!(segments[1]["actions"], serde_json::json!([1]));
-    assert_eq!(segments[2]["resample"], serde_json::json!({"player": 1, "seed": 12}));
+    assert_eq!(
+        segments[2]["resample"],
+        serde_json::json!({"player": 1, "seed": 12})
+    );
     assert_eq!(segments[2]["actions"], serde_json::json!([0]));
     assert_eq!(json["seed"], 3);
 }
@@ -94,7 +102,8 @@ fn a_stop_check_interrupts_serialization_of_a_long_chain_and_its_reading() {
     assert_eq!(stopped, Err(salon_core::SalonError::Interrupted));
     assert_eq!(calls, 1);
     let text = state.serialize();
-    let read = TrackedState::deserialize_with_stop(Arc::new(Parity::default_game()), &text, &mut || true);
+    let read =
+        TrackedState::deserialize_with_stop(Arc::new(Parity::default_game()), &text, &mut || true);
     assert!(matches!(read, Err(salon_core::SalonError::Interrupted)));
 }
 
@@ -110,6 +119,11 @@ fn play_random_with_stop_leaves_the_state_as_it_was() {
     assert_eq!(state.serialize(), before);
     assert_eq!(rng.next_u64(), next_draw);
     // Without a stop it plays to the end.
-    assert!(state.play_random_with_stop(&mut rng, &mut || false).unwrap() > 0);
+    assert!(
+        state
+            .play_random_with_stop(&mut rng, &mut || false)
+            .unwrap()
+            > 0
+    );
     assert!(state.is_terminal());
 }

@@ -45,7 +45,9 @@ fn bench_game(c: &mut Criterion, game: &AnyGame) {
         })
     });
     let mut obs = vec![0.0f32; game.observation_tensor_size()];
-    group.bench_function("observation_tensor", |b| b.iter(|| mid.observation_tensor(0, &mut obs)));
+    group.bench_function("observation_tensor", |b| {
+        b.iter(|| mid.observation_tensor(0, &mut obs))
+    });
     group.bench_function("clone_tracked", |b| b.iter(|| mid.clone()));
     group.finish();
 }

@@ -14,7 +14,9 @@ const USAGE: &str = "usage: batch_profile <game> <num_envs> <threads> [seconds]"
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [name, n, threads, rest @ ..] = args.as_slice() else { return Err(USAGE.into()) };
+    let [name, n, threads, rest @ ..] = args.as_slice() else {
+        return Err(USAGE.into());
+    };
     let n: usize = n.parse().map_err(|_| USAGE.to_string())?;
     let threads: usize = threads.parse().map_err(|_| USAGE.to_string())?;
     let seconds: f64 = match rest.first() {
@@ -23,7 +25,11 @@ fn main() -> Result<(), String> {
     };
     let game = AnyGame::load(name, &Params::new(), None).map_err(|e| e.to_string())?;
     let mut batch = AnyBatch::new(&game, n, 1, true, threads).map_err(|e| e.to_string())?;
-    let (obs, acts, np) = (batch.observation_size(), batch.num_distinct_actions(), batch.num_players());
+    let (obs, acts, np) = (
+        batch.observation_size(),
+        batch.num_distinct_actions(),
+        batch.num_players(),
+    );
     let mut observations = vec![0f32; n * obs];
     let mut masks = vec![false; n * acts];
     let mut players = vec![0i32; n];
@@ -48,9 +54,13 @@ fn main() -> Result<(), String> {
     let start = std::time::Instant::now();
     let (mut steps, mut stepping) = (0u64, std::time::Duration::ZERO);
     while start.elapsed().as_secs_f64() < seconds {
-        batch.random_actions(&mut rng, &mut actions).map_err(|e| e.to_string())?;
+        batch
+            .random_actions(&mut rng, &mut actions)
+            .map_err(|e| e.to_string())?;
         let t = std::time::Instant::now();
-        batch.step(&actions, buffers!()).map_err(|e| e.to_string())?;
+        batch
+            .step(&actions, buffers!())
+            .map_err(|e| e.to_string())?;
         stepping += t.elapsed();
         steps += n as u64;
     }

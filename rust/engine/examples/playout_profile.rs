@@ -13,7 +13,9 @@ const USAGE: &str = "usage: playout_profile <game> [seconds]";
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [name, rest @ ..] = args.as_slice() else { return Err(USAGE.into()) };
+    let [name, rest @ ..] = args.as_slice() else {
+        return Err(USAGE.into());
+    };
     let seconds: f64 = match rest.first() {
         Some(s) => s.parse().map_err(|_| USAGE.to_string())?,
         None => 2.0,

@@ -6,7 +6,13 @@ pub use crate::registry::AnyBatch;
 use crate::AnyGame;
 
 impl AnyBatch {
-    pub fn new(game: &AnyGame, num_envs: usize, seed: u64, auto_reset: bool, threads: usize) -> SalonResult<AnyBatch> {
+    pub fn new(
+        game: &AnyGame,
+        num_envs: usize,
+        seed: u64,
+        auto_reset: bool,
+        threads: usize,
+    ) -> SalonResult<AnyBatch> {
         each_game!(game, AnyGame, g => BatchEnv::new(g.as_ref().clone(), num_envs, seed, auto_reset, threads).map(Into::into))
     }
 
@@ -34,7 +40,11 @@ impl AnyBatch {
         each_game!(self, AnyBatch, b => b.reset(buffers))
     }
 
-    pub fn random_actions(&self, rng: &mut salon_core::Xoshiro256StarStar, out: &mut [i64]) -> SalonResult<()> {
+    pub fn random_actions(
+        &self,
+        rng: &mut salon_core::Xoshiro256StarStar,
+        out: &mut [i64],
+    ) -> SalonResult<()> {
         each_game!(self, AnyBatch, b => b.random_actions(rng, out))
     }
 
@@ -42,11 +52,21 @@ impl AnyBatch {
         each_game!(self, AnyBatch, b => b.step(actions, buffers))
     }
 
-    pub fn reset_games(&mut self, which: &[bool], seeds: &[u64], buffers: StepBuffers<'_>) -> SalonResult<()> {
+    pub fn reset_games(
+        &mut self,
+        which: &[bool],
+        seeds: &[u64],
+        buffers: StepBuffers<'_>,
+    ) -> SalonResult<()> {
         each_game!(self, AnyBatch, b => b.reset_games(which, seeds, buffers))
     }
 
-    pub fn final_outputs(&self, index: usize, player: usize, observation: &mut [f32]) -> SalonResult<salon_core::Returns> {
+    pub fn final_outputs(
+        &self,
+        index: usize,
+        player: usize,
+        observation: &mut [f32],
+    ) -> SalonResult<salon_core::Returns> {
         each_game!(self, AnyBatch, b => b.final_outputs(index, player, observation))
     }
 }

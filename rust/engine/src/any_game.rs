@@ -1,7 +1,7 @@
 use salon_core::{ComponentInfo, Game, GameInfo, Params, SalonError, SalonResult, TrackedState};
 
-use crate::registry::{build_game, each_game};
 pub use crate::registry::AnyGame;
+use crate::registry::{build_game, each_game};
 use crate::AnyState;
 
 /// Generic code to run on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]):
@@ -19,7 +19,11 @@ impl AnyGame {
 
     /// Builds a game by engine name (or an OpenSpiel-style string such as
     /// `azul_sintra(players=3)`, whose parameters are merged under `params`).
-    pub fn load(name: &str, params: &Params, components_json: Option<&str>) -> SalonResult<AnyGame> {
+    pub fn load(
+        name: &str,
+        params: &Params,
+        components_json: Option<&str>,
+    ) -> SalonResult<AnyGame> {
         let (name, mut merged) = crate::spec::parse_game_spec(name)?;
         for (k, v) in params.iter() {
             if let Some(in_name) = merged.get(k).filter(|given| *given != v) {
@@ -31,12 +35,16 @@ impl AnyGame {
             merged.insert(k, v.clone());
         }
         if let Some(text) = components_json {
-            salon_core::json::from_str_unique(text).map_err(|e| SalonError::components(format!("not valid JSON: {e}")))?;
+            salon_core::json::from_str_unique(text)
+                .map_err(|e| SalonError::components(format!("not valid JSON: {e}")))?;
         }
         build_game(&name, &merged, components_json).unwrap_or_else(|| {
             Err(SalonError::UnknownGame {
                 name: name.clone(),
-                known: crate::catalogue().iter().map(|e| e.name.to_string()).collect(),
+                known: crate::catalogue()
+                    .iter()
+                    .map(|e| e.name.to_string())
+                    .collect(),
             })
         })
     }
@@ -91,8 +99,17 @@ impl AnyGame {
             G::param_specs()
         }
         let specs = each_game!(self, AnyGame, g => specs(g.as_ref()));
-        let at_variant_default = |k: &str, v: &salon_core::ParamValue| specs.iter().any(|s| s.variant && s.name == k && &s.default == v);
-        let parts: Vec<String> = self.params().iter().filter(|&(k, v)| !at_variant_default(k, v)).map(|(k, v)| format!("{k}={v}")).collect();
+        let at_variant_default = |k: &str, v: &salon_core::ParamValue| {
+            specs
+                .iter()
+                .any(|s| s.variant && s.name == k && &s.default == v)
+        };
+        let parts: Vec<String> = self
+            .params()
+            .iter()
+            .filter(|&(k, v)| !at_variant_default(k, v))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         format!("{}({})", self.name(), parts.join(","))
     }
 
@@ -137,7 +154,10 @@ impl AnyGame {
         use std::sync::{Mutex, OnceLock};
         static BUILTIN: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
         let key = self.spec_string();
-        let mut cache = BUILTIN.get_or_init(Default::default).lock().unwrap_or_else(|p| p.into_inner());
+        let mut cache = BUILTIN
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
         let builtin = cache.entry(key).or_insert_with(|| {
             build_game(self.name(), self.params(), None)
                 .and_then(Result::ok)
@@ -152,7 +172,11 @@ impl AnyGame {
     }
 
     /// [`Self::deserialize_state`], asking `stop` now and then on long histories.
-    pub fn deserialize_state_with_stop(&self, text: &str, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<AnyState> {
+    pub fn deserialize_state_with_stop(
+        &self,
+        text: &str,
+        stop: salon_core::interrupt::StopCheck<'_>,
+    ) -> SalonResult<AnyState> {
         each_game!(self, AnyGame, g => TrackedState::deserialize_with_stop(g.clone(), text, stop).map(Into::into))
     }
 

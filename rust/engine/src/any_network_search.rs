@@ -1,8 +1,10 @@
 use std::sync::Arc;
 
-use salon_core::search::{Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings};
+use salon_core::search::{
+    Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings,
+};
 use salon_core::SalonResult;
-use salon_network::{Network, NetworkExpectation};
+use salon_network::{Network, NetworkExpectation, Runtime};
 
 use crate::registry::{each_game, AnyEvaluatorSearcher};
 use crate::{AnyGame, AnyState};
@@ -20,7 +22,12 @@ impl AnyGame {
 
     /// Loads an ONNX file's bytes as a network of this game.
     pub fn load_network(&self, bytes: &[u8]) -> SalonResult<Arc<Network>> {
-        Network::load(bytes, &self.network_expectation()).map(Arc::new)
+        self.load_network_with(bytes, Runtime::Auto)
+    }
+
+    /// Loads with a chosen runtime (`Runtime::Auto`: salon's dense kernel where it applies).
+    pub fn load_network_with(&self, bytes: &[u8], runtime: Runtime) -> SalonResult<Arc<Network>> {
+        Network::load_with(bytes, &self.network_expectation(), runtime).map(Arc::new)
     }
 }
 
@@ -32,9 +39,18 @@ pub struct AnyNetworkSearch {
 }
 
 impl AnyNetworkSearch {
-    pub fn new(game: &AnyGame, config: SearchConfig, threads: usize, seed: u64, overlap: bool) -> SalonResult<Self> {
+    pub fn new(
+        game: &AnyGame,
+        config: SearchConfig,
+        threads: usize,
+        seed: u64,
+        overlap: bool,
+    ) -> SalonResult<Self> {
         let searcher = each_game!(game, AnyGame, g => AnyEvaluatorSearcher::from(EvaluatorSearch::new(g.as_ref().clone(), config, threads, seed, overlap)?));
-        Ok(AnyNetworkSearch { game: game.clone(), searcher })
+        Ok(AnyNetworkSearch {
+            game: game.clone(),
+            searcher,
+        })
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -46,7 +62,11 @@ impl AnyNetworkSearch {
     }
 
     /// Searches every state (decision nodes of this game) with `evaluator`.
-    pub fn run(&mut self, states: &[&AnyState], evaluator: &dyn Evaluator) -> SalonResult<&SearchResults> {
+    pub fn run(
+        &mut self,
+        states: &[&AnyState],
+        evaluator: &dyn Evaluator,
+    ) -> SalonResult<&SearchResults> {
         each_game!(&mut self.searcher, AnyEvaluatorSearcher, s => {
             let roots = crate::any_state::search_roots(s.game(), &self.game, states)?;
             s.run(&roots, evaluator)

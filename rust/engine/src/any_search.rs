@@ -11,9 +11,17 @@ pub struct AnySearch {
 }
 
 impl AnySearch {
-    pub fn new(game: &AnyGame, config: SearchConfig, threads: usize, seed: u64) -> SalonResult<AnySearch> {
+    pub fn new(
+        game: &AnyGame,
+        config: SearchConfig,
+        threads: usize,
+        seed: u64,
+    ) -> SalonResult<AnySearch> {
         let searcher = each_game!(game, AnyGame, g => AnySearcher::from(BatchedSearch::new(g.as_ref().clone(), config, threads, seed)?));
-        Ok(AnySearch { game: game.clone(), searcher })
+        Ok(AnySearch {
+            game: game.clone(),
+            searcher,
+        })
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -44,7 +52,12 @@ impl AnySearch {
     }
 
     /// One lock step (see `BatchedSearch::step`).
-    pub fn step(&mut self, evaluation: Option<(&[f32], &[f32])>, observations: &mut [f32], masks: &mut [bool]) -> SalonResult<usize> {
+    pub fn step(
+        &mut self,
+        evaluation: Option<(&[f32], &[f32])>,
+        observations: &mut [f32],
+        masks: &mut [bool],
+    ) -> SalonResult<usize> {
         each_game!(&mut self.searcher, AnySearcher, s => s.step(evaluation, observations, masks))
     }
 

@@ -1,6 +1,9 @@
 use std::any::Any;
 
-use salon_core::{Action, ActionList, ChanceOutcomes, Game, SalonError, SalonResult, State, TrackedState, Xoshiro256StarStar};
+use salon_core::{
+    Action, ActionList, ChanceOutcomes, Game, SalonError, SalonResult, State, TrackedState,
+    Xoshiro256StarStar,
+};
 
 use crate::registry::each_game;
 pub use crate::registry::AnyState;
@@ -106,7 +109,10 @@ impl AnyState {
     }
 
     /// [`Self::serialize`], asking `stop` on long histories.
-    pub fn serialize_with_stop(&self, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<String> {
+    pub fn serialize_with_stop(
+        &self,
+        stop: salon_core::interrupt::StopCheck<'_>,
+    ) -> SalonResult<String> {
         each_game!(self, AnyState, s => s.serialize_with_stop(stop))
     }
 
@@ -141,7 +147,11 @@ impl AnyState {
     }
 
     /// [`Self::play_random`], asking `stop` now and then; unchanged when it stops.
-    pub fn play_random_with_stop(&mut self, seed: u64, stop: salon_core::interrupt::StopCheck<'_>) -> SalonResult<usize> {
+    pub fn play_random_with_stop(
+        &mut self,
+        seed: u64,
+        stop: salon_core::interrupt::StopCheck<'_>,
+    ) -> SalonResult<usize> {
         let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
         each_game!(self, AnyState, s => s.play_random_with_stop(&mut rng, stop))
     }
@@ -160,7 +170,11 @@ impl AnyState {
     }
 
     /// The move `bot` chooses for the player to move (an error at chance and terminal nodes).
-    pub fn bot_choose(&self, bot: &mut salon_core::bots::Bot, rng: &mut Xoshiro256StarStar) -> SalonResult<salon_core::Action> {
+    pub fn bot_choose(
+        &self,
+        bot: &mut salon_core::bots::Bot,
+        rng: &mut Xoshiro256StarStar,
+    ) -> SalonResult<salon_core::Action> {
         each_game!(self, AnyState, s => bot.choose_action(s.game(), s.state(), rng))
     }
 
@@ -182,7 +196,11 @@ impl AnyState {
 
 /// The roots of a search of `game` (the search's own game `_of`, which names the state type):
 /// each state checked to be of that game, then copied out of its tracker.
-pub(crate) fn search_roots<G: Game>(_of: &G, game: &AnyGame, states: &[&AnyState]) -> SalonResult<Vec<G::State>> {
+pub(crate) fn search_roots<G: Game>(
+    _of: &G,
+    game: &AnyGame,
+    states: &[&AnyState],
+) -> SalonResult<Vec<G::State>> {
     states
         .iter()
         .enumerate()
@@ -190,13 +208,19 @@ pub(crate) fn search_roots<G: Game>(_of: &G, game: &AnyGame, states: &[&AnyState
             if st.game() != *game {
                 return Err(SalonError::param(
                     "states",
-                    format!("state {i} is a state of {}, the search is for {}", st.game().spec_string(), game.spec_string()),
+                    format!(
+                        "state {i} is a state of {}, the search is for {}",
+                        st.game().spec_string(),
+                        game.spec_string()
+                    ),
                 ));
             }
             st.inner_any()
                 .downcast_ref::<TrackedState<G>>()
                 .map(|t| t.state().clone())
-                .ok_or_else(|| SalonError::param("states", format!("state {i} is not a state of this game")))
+                .ok_or_else(|| {
+                    SalonError::param("states", format!("state {i} is not a state of this game"))
+                })
         })
         .collect()
 }

@@ -29,10 +29,22 @@ impl NetworkBot {
 
     /// The search settings of the bot: `simulations` per move, Gumbel without noise.
     pub fn config(simulations: u32, leaves_per_step: u32) -> SearchConfig {
-        SearchConfig { policy: RootPolicy::Gumbel, simulations, leaves_per_step, gumbel_scale: 0.0, ..SearchConfig::default() }
+        SearchConfig {
+            policy: RootPolicy::Gumbel,
+            simulations,
+            leaves_per_step,
+            gumbel_scale: 0.0,
+            ..SearchConfig::default()
+        }
     }
 
-    pub fn new(network: Arc<Network>, game: &AnyGame, simulations: u32, leaves_per_step: u32, seed: u64) -> SalonResult<NetworkBot> {
+    pub fn new(
+        network: Arc<Network>,
+        game: &AnyGame,
+        simulations: u32,
+        leaves_per_step: u32,
+        seed: u64,
+    ) -> SalonResult<NetworkBot> {
         if network.expectation() != &game.network_expectation() {
             return Err(SalonError::network(format!(
                 "the network was loaded for {} ({} players), not for {}",
@@ -41,8 +53,20 @@ impl NetworkBot {
                 game.spec_string()
             )));
         }
-        let search = AnyNetworkSearch::new(game, Self::config(simulations, leaves_per_step), 1, seed, false)?;
-        Ok(NetworkBot { network, search, seed, decisions: 0, last: None })
+        let search = AnyNetworkSearch::new(
+            game,
+            Self::config(simulations, leaves_per_step),
+            1,
+            seed,
+            false,
+        )?;
+        Ok(NetworkBot {
+            network,
+            search,
+            seed,
+            decisions: 0,
+            last: None,
+        })
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -67,12 +91,13 @@ impl NetworkBot {
     }
 
     fn search(&mut self, state: &AnyState) -> SalonResult<RootAnalysis> {
-        self.search.reseed(self.seed ^ self.decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.search
+            .reseed(self.seed ^ self.decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let network = Arc::clone(&self.network);
         self.search.run(&[state], network.as_ref())?;
-        self.search
-            .root_analysis(0)
-            .ok_or_else(|| SalonError::wrong_node("the search ended without a decision at the root"))
+        self.search.root_analysis(0).ok_or_else(|| {
+            SalonError::wrong_node("the search ended without a decision at the root")
+        })
     }
 
     /// The move for the player to move (advances the bot to its next decision).

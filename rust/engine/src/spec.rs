@@ -10,7 +10,10 @@ pub fn parse_game_spec(spec: &str) -> SalonResult<(String, Params)> {
         return Ok((spec.to_string(), Params::new()));
     };
     if !spec.ends_with(')') {
-        return Err(SalonError::param(spec, "a game string with parameters must end with ')'"));
+        return Err(SalonError::param(
+            spec,
+            "a game string with parameters must end with ')'",
+        ));
     }
     let name = spec[..open].trim().to_string();
     let inner = &spec[open + 1..spec.len() - 1];

@@ -47,7 +47,10 @@ impl Outputs {
 }
 
 fn default_games() -> Vec<AnyGame> {
-    catalogue().iter().map(|e| AnyGame::load(e.name, &Params::new(), None).expect("default parameters")).collect()
+    catalogue()
+        .iter()
+        .map(|e| AnyGame::load(e.name, &Params::new(), None).expect("default parameters"))
+        .collect()
 }
 
 /// A seeded state with its opening chance nodes drawn, as a batch draws them.
@@ -89,16 +92,29 @@ fn reset_games_starts_the_chosen_games_from_their_seeds_and_leaves_the_others() 
                 assert_eq!(out.players[k], p, "{} game {k}", game.name());
                 assert_eq!(out.episode_seeds[k], seeds[k]);
                 assert!(!out.terminated[k]);
-                assert!(Outputs::row(&out.rewards, k, game.num_players()).iter().all(|&r| r == 0.0));
+                assert!(Outputs::row(&out.rewards, k, game.num_players())
+                    .iter()
+                    .all(|&r| r == 0.0));
                 s.observation_tensor(p as i64, &mut expected).unwrap();
-                assert_eq!(Outputs::row(&out.observations, k, obs), expected, "{} game {k}: observation", game.name());
+                assert_eq!(
+                    Outputs::row(&out.observations, k, obs),
+                    expected,
+                    "{} game {k}: observation",
+                    game.name()
+                );
                 s.legal_actions(&mut legal);
                 let mask: Vec<usize> = (0..acts).filter(|&a| out.masks[k * acts + a]).collect();
                 let want: Vec<usize> = legal.iter().map(|&a| a as usize).collect();
                 assert_eq!(mask, want, "{} game {k}: mask", game.name());
             } else {
-                assert_eq!(Outputs::row(&out.observations, k, obs), Outputs::row(&before_obs, k, obs));
-                assert_eq!((out.players[k], out.episode_seeds[k]), (before_players[k], before_seeds[k]));
+                assert_eq!(
+                    Outputs::row(&out.observations, k, obs),
+                    Outputs::row(&before_obs, k, obs)
+                );
+                assert_eq!(
+                    (out.players[k], out.episode_seeds[k]),
+                    (before_players[k], before_seeds[k])
+                );
             }
         }
         // The reset games play on from there: stepping them is legal.
@@ -113,12 +129,29 @@ fn reset_games_with_wrong_lengths_changes_nothing() {
     let mut batch = AnyBatch::new(&game, 3, 5, true, 1).unwrap();
     let mut out = Outputs::new(&game, 3);
     batch.reset(out.buffers()).unwrap();
-    let snapshot = (out.observations.clone(), out.players.clone(), out.episode_seeds.clone());
-    assert!(batch.reset_games(&[true, true], &[1, 2, 3], out.buffers()).is_err());
-    assert!(batch.reset_games(&[true, true, true], &[1, 2], out.buffers()).is_err());
+    let snapshot = (
+        out.observations.clone(),
+        out.players.clone(),
+        out.episode_seeds.clone(),
+    );
+    assert!(batch
+        .reset_games(&[true, true], &[1, 2, 3], out.buffers())
+        .is_err());
+    assert!(batch
+        .reset_games(&[true, true, true], &[1, 2], out.buffers())
+        .is_err());
     let mut short = Outputs::new(&game, 2);
-    assert!(batch.reset_games(&[true, true, true], &[1, 2, 3], short.buffers()).is_err());
-    assert_eq!((out.observations.clone(), out.players.clone(), out.episode_seeds.clone()), snapshot);
+    assert!(batch
+        .reset_games(&[true, true, true], &[1, 2, 3], short.buffers())
+        .is_err());
+    assert_eq!(
+        (
+            out.observations.clone(),
+            out.players.clone(),
+            out.episode_seeds.clone()
+        ),
+        snapshot
+    );
 }
 
 #[test]
@@ -132,7 +165,11 @@ fn final_outputs_are_the_returns_and_terminal_observation_of_a_finished_game() {
         let mut observation = vec![0.0f32; obs];
         // Before the end: zero returns.
         let returns = batch.final_outputs(0, 0, &mut observation).unwrap();
-        assert!(returns[..game.num_players()].iter().all(|&r| r == 0.0), "{}", game.name());
+        assert!(
+            returns[..game.num_players()].iter().all(|&r| r == 0.0),
+            "{}",
+            game.name()
+        );
         // Play both games to their end (no auto-reset: a finished game keeps its last state).
         let mut rng = salon_core::Xoshiro256StarStar::seed_from_u64(9);
         let mut actions = vec![0i64; n];
@@ -151,18 +188,35 @@ fn final_outputs_are_the_returns_and_terminal_observation_of_a_finished_game() {
                 }
             }
         }
-        assert!(ended.iter().all(|&e| e), "{}: games did not end", game.name());
+        assert!(
+            ended.iter().all(|&e| e),
+            "{}: games did not end",
+            game.name()
+        );
         for k in 0..n {
             let returns = batch.final_outputs(k, 1, &mut observation).unwrap();
             let shares = &returns[..game.num_players()];
-            assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{}: {shares:?}", game.name());
+            assert!(
+                (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "{}: {shares:?}",
+                game.name()
+            );
             for (r, &f) in shares.iter().zip(&rewards_at_end[k]) {
-                assert!((*r as f32 - f).abs() < 1e-6, "{} game {k}: returns {shares:?}, rewards {:?}", game.name(), rewards_at_end[k]);
+                assert!(
+                    (*r as f32 - f).abs() < 1e-6,
+                    "{} game {k}: returns {shares:?}, rewards {:?}",
+                    game.name(),
+                    rewards_at_end[k]
+                );
             }
-            assert!(observation.iter().all(|x| x.is_finite()) && observation.iter().any(|&x| x != 0.0));
+            assert!(
+                observation.iter().all(|x| x.is_finite()) && observation.iter().any(|&x| x != 0.0)
+            );
         }
         assert!(batch.final_outputs(n, 0, &mut observation).is_err());
-        assert!(batch.final_outputs(0, game.num_players(), &mut observation).is_err());
+        assert!(batch
+            .final_outputs(0, game.num_players(), &mut observation)
+            .is_err());
         assert!(batch.final_outputs(0, 0, &mut observation[1..]).is_err());
     }
 }

@@ -14,7 +14,9 @@
 //! `scripts/strength_table.py`; the totals do not depend on the thread count.)
 
 use salon_core::bots::{choose_action, BotConfig};
-use salon_core::{Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+use salon_core::{
+    Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar,
+};
 use salon_engine::{catalogue, AnyGame, GameVisitor};
 
 /// Something to run on a concrete game type.
@@ -38,7 +40,9 @@ fn with_game(game: &AnyGame, v: &mut impl Visit) {
 fn games(players: usize) -> Vec<AnyGame> {
     catalogue()
         .iter()
-        .filter(|e| std::env::var("BOTS_ONLY").map_or(true, |only| only.split(',').any(|n| n == e.name)))
+        .filter(|e| {
+            std::env::var("BOTS_ONLY").map_or(true, |only| only.split(',').any(|n| n == e.name))
+        })
         .map(|e| {
             let n = players.clamp(e.min_players, e.max_players) as i64;
             let params = Params::new().with("players", ParamValue::Int(n));
@@ -68,11 +72,17 @@ fn play<G: Game>(game: &G, seats: &[BotConfig], r: &mut Xoshiro256StarStar) -> V
             }
             Actor::Player(p) => {
                 let config = &seats[p as usize % seats.len()];
-                let a = choose_action(game, &s, config, r)
-                    .unwrap_or_else(|e| panic!("{}: {} failed: {e}", G::info().name, config.kind.name()));
+                let a = choose_action(game, &s, config, r).unwrap_or_else(|e| {
+                    panic!("{}: {} failed: {e}", G::info().name, config.kind.name())
+                });
                 legal.clear();
                 s.legal_actions(game, &mut legal);
-                assert!(legal.contains(a), "{}: {} chose illegal action {a}", G::info().name, config.kind.name());
+                assert!(
+                    legal.contains(a),
+                    "{}: {} chose illegal action {a}",
+                    G::info().name,
+                    config.kind.name()
+                );
                 s.apply_action(game, a).unwrap();
             }
         }
@@ -112,7 +122,11 @@ fn decision_states<G: Game>(game: &G, seed: u64, step: usize) -> Vec<G::State> {
 }
 
 fn bots() -> Vec<BotConfig> {
-    vec![BotConfig::random(), BotConfig::greedy(), BotConfig::mcts(30)]
+    vec![
+        BotConfig::random(),
+        BotConfig::greedy(),
+        BotConfig::mcts(30),
+    ]
 }
 
 struct Legality;
@@ -122,7 +136,11 @@ impl Visit for Legality {
         // legality, the strength test is below).
         let b = [BotConfig::random(), BotConfig::greedy(), BotConfig::mcts(8)];
         play(game, &b, &mut rng(1));
-        play(game, &[b[2].clone(), b[0].clone(), b[1].clone()], &mut rng(2));
+        play(
+            game,
+            &[b[2].clone(), b[0].clone(), b[1].clone()],
+            &mut rng(2),
+        );
     }
 }
 
@@ -141,8 +159,16 @@ impl Visit for Determinism {
         let mut checked = 0;
         for s in decision_states(game, 11, 15) {
             for config in bots() {
-                let a: Vec<Action> = (0..2).map(|_| choose_action(game, &s, &config, &mut rng(5)).unwrap()).collect();
-                assert_eq!(a[0], a[1], "{}: {} is not deterministic", G::info().name, config.kind.name());
+                let a: Vec<Action> = (0..2)
+                    .map(|_| choose_action(game, &s, &config, &mut rng(5)).unwrap())
+                    .collect();
+                assert_eq!(
+                    a[0],
+                    a[1],
+                    "{}: {} is not deterministic",
+                    G::info().name,
+                    config.kind.name()
+                );
                 checked += 1;
             }
         }
@@ -178,7 +204,10 @@ struct SealedState<G: Game> {
 
 impl<G: Game> Clone for SealedState<G> {
     fn clone(&self) -> Self {
-        SealedState { inner: self.inner.clone(), owner: self.owner }
+        SealedState {
+            inner: self.inner.clone(),
+            owner: self.owner,
+        }
     }
 }
 impl<G: Game> PartialEq for SealedState<G> {
@@ -188,14 +217,21 @@ impl<G: Game> PartialEq for SealedState<G> {
 }
 impl<G: Game> std::fmt::Debug for SealedState<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.owner.is_some() { "sealed state" } else { "open state" })
+        f.write_str(if self.owner.is_some() {
+            "sealed state"
+        } else {
+            "open state"
+        })
     }
 }
 
 impl<G: Game> SealedState<G> {
     fn open(&self) -> &G::State {
         if let Some(p) = self.owner {
-            panic!("{}: a bot read the true state beyond player {p}'s information", G::info().name);
+            panic!(
+                "{}: a bot read the true state beyond player {p}'s information",
+                G::info().name
+            );
         }
         &self.inner
     }
@@ -238,7 +274,10 @@ impl<G: Game> Game for Sealed<G> {
         self.0.observation_tensor_shape()
     }
     fn new_initial_state(&self) -> SealedState<G> {
-        SealedState { inner: self.0.new_initial_state(), owner: None }
+        SealedState {
+            inner: self.0.new_initial_state(),
+            owner: None,
+        }
     }
 }
 
@@ -249,7 +288,11 @@ impl<G: Game> State for SealedState<G> {
     }
     fn legal_actions(&self, g: &Sealed<G>, out: &mut ActionList) {
         if let Some(p) = self.owner {
-            assert_eq!(self.inner.actor(&g.0), Actor::Player(p as u8), "legal actions of another player read");
+            assert_eq!(
+                self.inner.actor(&g.0),
+                Actor::Player(p as u8),
+                "legal actions of another player read"
+            );
         }
         self.inner.legal_actions(&g.0, out)
     }
@@ -277,9 +320,19 @@ impl<G: Game> State for SealedState<G> {
     fn information_state_string(&self, g: &Sealed<G>, player: usize) -> Option<String> {
         self.open().information_state_string(&g.0, player)
     }
-    fn resample_from_infostate(&self, g: &Sealed<G>, player: usize, rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        g: &Sealed<G>,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         if let Some(p) = self.owner {
-            assert_eq!(p, player, "{}: resampled for another player than the mover", G::info().name);
+            assert_eq!(
+                p,
+                player,
+                "{}: resampled for another player than the mover",
+                G::info().name
+            );
         }
         self.inner
             .resample_from_infostate(&g.0, player, rng)
@@ -304,20 +357,34 @@ impl Visit for NoPeeking {
         let mut comparable = 0;
         for (k, s) in decision_states(game, 21, 9).into_iter().enumerate() {
             let mover = s.actor(game).player().expect("decision state");
-            let configs = [BotConfig::greedy(), BotConfig::mcts(40), BotConfig::random()];
+            let configs = [
+                BotConfig::greedy(),
+                BotConfig::mcts(40),
+                BotConfig::random(),
+            ];
             // 1. Sealed: the bots may only list the mover's actions and resample.
-            let sealed = SealedState::<G> { inner: s.clone(), owner: Some(mover) };
+            let sealed = SealedState::<G> {
+                inner: s.clone(),
+                owner: Some(mover),
+            };
             for config in &configs {
                 let a = choose_action(&sealed_game, &sealed, config, &mut rng(k as u64)).unwrap();
                 let b = choose_action(game, &s, config, &mut rng(k as u64)).unwrap();
-                assert_eq!(a, b, "{name}: {} chose differently through the sealed wrapper", config.kind.name());
+                assert_eq!(
+                    a,
+                    b,
+                    "{name}: {} chose differently through the sealed wrapper",
+                    config.kind.name()
+                );
             }
             // 2. Two states the mover cannot tell apart (same information state, hidden cards
             // redrawn) give the same action, where the game's resampling depends only on
             // the player's information and the generator (not required by the contract: a
             // resample may also be drawn from the true arrangement, which is just as
             // uniform; such pairs are skipped).
-            let other = s.resample_from_infostate(game, mover, &mut rng(1000 + k as u64)).expect("resample");
+            let other = s
+                .resample_from_infostate(game, mover, &mut rng(1000 + k as u64))
+                .expect("resample");
             pairs += 1;
             let canonical = (0..4).all(|seed| {
                 s.resample_from_infostate(game, mover, &mut rng(seed))
@@ -344,7 +411,9 @@ impl Visit for NoPeeking {
 
 #[test]
 fn no_bot_peeks_at_hidden_information() {
-    let mut v = NoPeeking { compared: Vec::new() };
+    let mut v = NoPeeking {
+        compared: Vec::new(),
+    };
     for g in games(2) {
         with_game(&g, &mut v);
     }
@@ -362,7 +431,11 @@ fn match_up<G: Game>(game: &G, a: &BotConfig, b: &BotConfig, games: u64, seed: u
 fn match_up_game<G: Game>(game: &G, a: &BotConfig, b: &BotConfig, k: u64, seed: u64) -> f64 {
     let mut r = rng(seed.wrapping_mul(1_000_003).wrapping_add(k));
     let a_seat = (k % 2) as usize;
-    let seats = if a_seat == 0 { [a.clone(), b.clone()] } else { [b.clone(), a.clone()] };
+    let seats = if a_seat == 0 {
+        [a.clone(), b.clone()]
+    } else {
+        [b.clone(), a.clone()]
+    };
     play(game, &seats, &mut r)[a_seat]
 }
 
@@ -394,14 +467,23 @@ impl Visit for SmallStrength {
         let config = if length <= 250 {
             BotConfig::mcts(200)
         } else {
-            BotConfig { max_rollout_moves: 100, ..BotConfig::mcts(200) }
+            BotConfig {
+                max_rollout_moves: 100,
+                ..BotConfig::mcts(200)
+            }
         };
         let start = std::time::Instant::now();
         let wins = match_up(game, &config, &BotConfig::random(), SMALL_MATCH_GAMES, 1);
         let name = G::info().name;
-        let what = format!("MCTS({}, rollout cap {})", config.simulations, config.max_rollout_moves);
+        let what = format!(
+            "MCTS({}, rollout cap {})",
+            config.simulations, config.max_rollout_moves
+        );
         println!("{name}: {what} won {wins} of {SMALL_MATCH_GAMES} against random ({length} actions a game, {:.1} s)", start.elapsed().as_secs_f64());
-        assert!(wins >= 12.0, "{name}: {what} won only {wins} of {SMALL_MATCH_GAMES} games against random");
+        assert!(
+            wins >= 12.0,
+            "{name}: {what} won only {wins} of {SMALL_MATCH_GAMES} games against random"
+        );
     }
 }
 
@@ -423,16 +505,24 @@ impl Visit for Measure {
     fn visit<G: Game>(&mut self, game: &G) {
         let mcts = BotConfig::mcts(self.simulations);
         let name = G::info().name;
-        for (other_name, other) in [("random", BotConfig::random()), ("greedy", BotConfig::greedy())] {
-            if std::env::var("BOTS_VS").is_ok_and(|only| !only.split(',').any(|n| n == other_name)) {
+        for (other_name, other) in [
+            ("random", BotConfig::random()),
+            ("greedy", BotConfig::greedy()),
+        ] {
+            if std::env::var("BOTS_VS").is_ok_and(|only| !only.split(',').any(|n| n == other_name))
+            {
                 continue;
             }
             let start = std::time::Instant::now();
             let games = self.from.min(self.games)..self.games;
             let count = games.end - games.start;
-            let wins = parallel_match_up(game, &mcts, &other, games, 7, self.threads, &|k, share| {
-                eprintln!("progress {name} MCTS({}) vs {other_name}: game {k} share {share}", self.simulations);
-            });
+            let wins =
+                parallel_match_up(game, &mcts, &other, games, 7, self.threads, &|k, share| {
+                    eprintln!(
+                        "progress {name} MCTS({}) vs {other_name}: game {k} share {share}",
+                        self.simulations
+                    );
+                });
             println!(
                 "| {name} | MCTS({}) vs {other_name} | {count} | {:.1}% | {:.0} s |",
                 self.simulations,
@@ -469,14 +559,22 @@ fn parallel_match_up<G: Game>(
                 })
             })
             .collect();
-        workers.into_iter().map(|w| w.join().expect("a strength worker panicked")).sum()
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a strength worker panicked"))
+            .sum()
     })
 }
 
 #[test]
 #[ignore = "strength measurement (minutes in release): run with --release -- --ignored --nocapture"]
 fn measure_mcts_strength() {
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
     let mut m = Measure {
         games: env("BOTS_GAMES", 200),
         from: env("BOTS_FROM", 0),
@@ -489,8 +587,6 @@ fn measure_mcts_strength() {
         with_game(&g, &mut m);
     }
 }
-
-
 
 #[test]
 fn strength_totals_do_not_depend_on_the_thread_count() {

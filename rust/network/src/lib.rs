@@ -13,10 +13,12 @@
 //! | `expectation.rs` | what a game asks of a network: shapes, players, value frame |
 //! | `screen.rs` | the checks on the file before the runtime reads it |
 //! | `network.rs` | loading, the checks against the game, evaluation |
+//! | `dense.rs` | salon's own kernel for plain MLPs (the networks it trains), bit-identical on every machine |
 
+mod dense;
 mod expectation;
 mod network;
 mod screen;
 
 pub use expectation::{NetworkExpectation, ValueFrame};
-pub use network::{Network, NetworkInfo, MAX_NETWORK_BYTES};
+pub use network::{Network, NetworkInfo, Runtime, MAX_NETWORK_BYTES};

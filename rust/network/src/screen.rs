@@ -5,7 +5,9 @@
 use std::collections::HashSet;
 
 use salon_core::{SalonError, SalonResult};
-use tract_onnx::pb::{tensor_proto::DataLocation, AttributeProto, GraphProto, ModelProto, TensorProto};
+use tract_onnx::pb::{
+    tensor_proto::DataLocation, AttributeProto, GraphProto, ModelProto, TensorProto,
+};
 
 /// The most nodes a network may have.
 const MAX_NODES: usize = 20_000;
@@ -14,12 +16,20 @@ const MAX_TENSOR_ELEMENTS: u64 = 1 << 28;
 
 /// Checks the parsed file; `supported` lists the operators the runtime implements.
 pub(crate) fn screen(model: &ModelProto, supported: &HashSet<String>) -> SalonResult<()> {
-    let graph = model.graph.as_ref().ok_or_else(|| SalonError::network("the file holds no graph"))?;
+    let graph = model
+        .graph
+        .as_ref()
+        .ok_or_else(|| SalonError::network("the file holds no graph"))?;
     if !model.training_info.is_empty() {
-        return Err(SalonError::network("the file holds training information; export the inference graph only"));
+        return Err(SalonError::network(
+            "the file holds training information; export the inference graph only",
+        ));
     }
     if graph.node.len() > MAX_NODES {
-        return Err(SalonError::network(format!("the graph has {} nodes, more than {MAX_NODES}", graph.node.len())));
+        return Err(SalonError::network(format!(
+            "the graph has {} nodes, more than {MAX_NODES}",
+            graph.node.len()
+        )));
     }
     if graph.input.is_empty() || graph.output.is_empty() {
         return Err(SalonError::network("the graph has no input or no output"));
@@ -39,7 +49,10 @@ pub(crate) fn screen(model: &ModelProto, supported: &HashSet<String>) -> SalonRe
             )));
         }
         if !supported.contains(&node.op_type) {
-            return Err(SalonError::network(format!("operator {:?} is not supported by the runtime", shown(&node.op_type))));
+            return Err(SalonError::network(format!(
+                "operator {:?} is not supported by the runtime",
+                shown(&node.op_type)
+            )));
         }
         for a in &node.attribute {
             attribute(a, &node.op_type)?;
@@ -63,7 +76,11 @@ fn attribute(a: &AttributeProto, op: &str) -> SalonResult<()> {
     }
     a.tensors.iter().try_for_each(tensor)?;
     if a.floats.iter().any(|x| !x.is_finite()) || !a.f.is_finite() {
-        return Err(SalonError::network(format!("operator {:?} has a non-finite attribute {:?}", shown(op), shown(&a.name))));
+        return Err(SalonError::network(format!(
+            "operator {:?} has a non-finite attribute {:?}",
+            shown(op),
+            shown(&a.name)
+        )));
     }
     Ok(())
 }
@@ -71,10 +88,10 @@ fn attribute(a: &AttributeProto, op: &str) -> SalonResult<()> {
 /// The bytes of one element of an ONNX data type (`None`: a type a network has no use for).
 fn element_bytes(data_type: i32) -> Option<u64> {
     Some(match data_type {
-        1 | 6 | 12 => 4,  // float, int32, uint32
-        2 | 3 | 9 => 1,   // uint8, int8, bool
+        1 | 6 | 12 => 4,      // float, int32, uint32
+        2 | 3 | 9 => 1,       // uint8, int8, bool
         4 | 5 | 10 | 16 => 2, // uint16, int16, float16, bfloat16
-        7 | 11 | 13 => 8, // int64, double, uint64
+        7 | 11 | 13 => 8,     // int64, double, uint64
         _ => return None,
     })
 }
@@ -87,14 +104,24 @@ fn tensor(t: &TensorProto) -> SalonResult<()> {
         )));
     }
     let Some(size) = element_bytes(t.data_type) else {
-        return Err(SalonError::network(format!("tensor {name:?} has data type {}, which a network cannot use", t.data_type)));
+        return Err(SalonError::network(format!(
+            "tensor {name:?} has data type {}, which a network cannot use",
+            t.data_type
+        )));
     };
     let mut elements: u64 = 1;
     for &d in &t.dims {
-        let d = u64::try_from(d).map_err(|_| SalonError::network(format!("tensor {name:?} has a negative dimension {d}")))?;
-        elements = elements.checked_mul(d).filter(|&e| e <= MAX_TENSOR_ELEMENTS).ok_or_else(|| {
-            SalonError::network(format!("tensor {name:?} is larger than {MAX_TENSOR_ELEMENTS} elements"))
+        let d = u64::try_from(d).map_err(|_| {
+            SalonError::network(format!("tensor {name:?} has a negative dimension {d}"))
         })?;
+        elements = elements
+            .checked_mul(d)
+            .filter(|&e| e <= MAX_TENSOR_ELEMENTS)
+            .ok_or_else(|| {
+                SalonError::network(format!(
+                    "tensor {name:?} is larger than {MAX_TENSOR_ELEMENTS} elements"
+                ))
+            })?;
     }
     let given = if !t.raw_data.is_empty() {
         if t.raw_data.len() as u64 != elements * size {
@@ -105,13 +132,22 @@ fn tensor(t: &TensorProto) -> SalonResult<()> {
         }
         elements
     } else {
-        (t.float_data.len() + t.int32_data.len() + t.int64_data.len() + t.double_data.len() + t.uint64_data.len()) as u64
+        (t.float_data.len()
+            + t.int32_data.len()
+            + t.int64_data.len()
+            + t.double_data.len()
+            + t.uint64_data.len()) as u64
     };
     if given != elements {
-        return Err(SalonError::network(format!("tensor {name:?} has {given} values for its {elements} elements")));
+        return Err(SalonError::network(format!(
+            "tensor {name:?} has {given} values for its {elements} elements"
+        )));
     }
     let finite = match t.data_type {
-        1 if !t.raw_data.is_empty() => t.raw_data.chunks_exact(4).all(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]).is_finite()),
+        1 if !t.raw_data.is_empty() => t
+            .raw_data
+            .chunks_exact(4)
+            .all(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]).is_finite()),
         1 => t.float_data.iter().all(|x| x.is_finite()),
         11 if !t.raw_data.is_empty() => t.raw_data.chunks_exact(8).all(|b| {
             let mut w = [0u8; 8];
@@ -122,7 +158,9 @@ fn tensor(t: &TensorProto) -> SalonResult<()> {
         _ => true,
     };
     if !finite {
-        return Err(SalonError::network(format!("tensor {name:?} holds NaN or infinite weights")));
+        return Err(SalonError::network(format!(
+            "tensor {name:?} holds NaN or infinite weights"
+        )));
     }
     Ok(())
 }
@@ -139,5 +177,9 @@ pub(crate) fn shown(name: &str) -> String {
 /// The graph's inputs that are not initializers (older exporters list weights as inputs).
 pub(crate) fn real_inputs(graph: &GraphProto) -> Vec<&tract_onnx::pb::ValueInfoProto> {
     let weights: HashSet<&str> = graph.initializer.iter().map(|t| t.name.as_str()).collect();
-    graph.input.iter().filter(|i| !weights.contains(i.name.as_str())).collect()
+    graph
+        .input
+        .iter()
+        .filter(|i| !weights.contains(i.name.as_str()))
+        .collect()
 }

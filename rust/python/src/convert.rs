@@ -13,14 +13,22 @@ pub fn params_from_dict(dict: Option<&Bound<'_, PyDict>>) -> PyResult<Params> {
         return Ok(params);
     };
     for (k, v) in dict.iter() {
-        let name: String = k.extract().map_err(|_| InvalidParameterError::new_err("parameter names must be strings"))?;
+        let name: String = k
+            .extract()
+            .map_err(|_| InvalidParameterError::new_err("parameter names must be strings"))?;
         let value = if v.is_instance_of::<PyBool>() || is_numpy_bool(&v) {
             ParamValue::Bool(v.is_truthy()?)
         } else if v.is_instance_of::<PyString>() {
-            ParamValue::Str(str_arg(&v, &format!("invalid parameter {name:?}:"), param_error)?)
+            ParamValue::Str(str_arg(
+                &v,
+                &format!("invalid parameter {name:?}:"),
+                param_error,
+            )?)
         } else if let Some(int) = as_int(&v) {
             ParamValue::Int(int.map_err(|_| {
-                InvalidParameterError::new_err(format!("invalid parameter {name:?}: integer out of range"))
+                InvalidParameterError::new_err(format!(
+                    "invalid parameter {name:?}: integer out of range"
+                ))
             })?)
         } else {
             return Err(InvalidParameterError::new_err(format!(
@@ -74,7 +82,11 @@ fn is_numpy_bool(value: &Bound<'_, PyAny>) -> bool {
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
 }
 
 /// Reads an integer argument: an int or anything with `__index__` (numpy integers). Bools,
@@ -85,13 +97,22 @@ pub fn int_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -
         return Err(err(format!("{what} must be an int, not a bool")));
     }
     match index_value(value) {
-        Ok(Some(int)) => int.extract::<i64>().map_err(|_| err(format!("{what} {int} is out of range"))),
-        _ => Err(err(format!("{what} must be an int, got {}", type_name(value)))),
+        Ok(Some(int)) => int
+            .extract::<i64>()
+            .map_err(|_| err(format!("{what} {int} is out of range"))),
+        _ => Err(err(format!(
+            "{what} must be an int, got {}",
+            type_name(value)
+        ))),
     }
 }
 
 /// An optional integer argument (`None` stays `None`).
-pub fn opt_int_arg(value: Option<&Bound<'_, PyAny>>, what: &str, err: fn(String) -> PyErr) -> PyResult<Option<i64>> {
+pub fn opt_int_arg(
+    value: Option<&Bound<'_, PyAny>>,
+    what: &str,
+    err: fn(String) -> PyErr,
+) -> PyResult<Option<i64>> {
     match value {
         None => Ok(None),
         Some(v) if v.is_none() => Ok(None),
@@ -100,16 +121,26 @@ pub fn opt_int_arg(value: Option<&Bound<'_, PyAny>>, what: &str, err: fn(String)
 }
 
 /// An unsigned integer argument in `[0, max]` (an int or anything with `__index__`).
-pub fn uint_arg(value: &Bound<'_, PyAny>, what: &str, max: u64, err: fn(String) -> PyErr) -> PyResult<u64> {
+pub fn uint_arg(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    max: u64,
+    err: fn(String) -> PyErr,
+) -> PyResult<u64> {
     if value.is_instance_of::<PyBool>() {
         return Err(err(format!("{what} must be an int, not a bool")));
     }
     match index_value(value) {
         Ok(Some(int)) => match int.extract::<u64>() {
             Ok(v) if v <= max => Ok(v),
-            _ => Err(err(format!("{what} must be an int from 0 to {max}, got {int}"))),
+            _ => Err(err(format!(
+                "{what} must be an int from 0 to {max}, got {int}"
+            ))),
         },
-        _ => Err(err(format!("{what} must be an int, got {}", type_name(value)))),
+        _ => Err(err(format!(
+            "{what} must be an int, got {}",
+            type_name(value)
+        ))),
     }
 }
 
@@ -126,18 +157,25 @@ pub fn bool_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) 
     if value.is_instance_of::<PyBool>() || is_numpy_bool(value) {
         return value.is_truthy();
     }
-    Err(err(format!("{what} must be True or False, got {}", type_name(value))))
+    Err(err(format!(
+        "{what} must be True or False, got {}",
+        type_name(value)
+    )))
 }
 
 /// A string argument. A str that cannot be encoded as UTF-8 (a lone surrogate) is refused
 /// as such, not as a wrong type.
 pub fn str_arg(value: &Bound<'_, PyAny>, what: &str, err: fn(String) -> PyErr) -> PyResult<String> {
     match value.cast::<PyString>() {
-        Ok(text) => text
-            .to_str()
-            .map(str::to_owned)
-            .map_err(|_| err(format!("{what} is not valid Unicode text (it holds a lone surrogate)"))),
-        Err(_) => Err(err(format!("{what} must be a str, got {}", type_name(value)))),
+        Ok(text) => text.to_str().map(str::to_owned).map_err(|_| {
+            err(format!(
+                "{what} is not valid Unicode text (it holds a lone surrogate)"
+            ))
+        }),
+        Err(_) => Err(err(format!(
+            "{what} must be a str, got {}",
+            type_name(value)
+        ))),
     }
 }
 
@@ -164,11 +202,18 @@ pub fn deserialization_error(message: String) -> PyErr {
 /// Action ids as a Python list. The ints for every possible id are made once per process
 /// (ids above CPython's small-int cache would otherwise be allocated on every call, which
 /// dominated the cost of `legal_actions`).
-pub fn action_id_list<'py>(py: Python<'py>, ids: &[u32]) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+pub fn action_id_list<'py>(
+    py: Python<'py>,
+    ids: &[u32],
+) -> PyResult<Bound<'py, pyo3::types::PyList>> {
     use pyo3::sync::PyOnceLock;
     use salon_engine::salon_core::action::MAX_LEGAL_ACTIONS;
     static IDS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
-    let table = IDS.get_or_init(py, || (0..MAX_LEGAL_ACTIONS as u32).map(|i| PyInt::new(py, i).unbind()).collect());
+    let table = IDS.get_or_init(py, || {
+        (0..MAX_LEGAL_ACTIONS as u32)
+            .map(|i| PyInt::new(py, i).unbind())
+            .collect()
+    });
     pyo3::types::PyList::new(
         py,
         ids.iter().map(|&id| match table.get(id as usize) {

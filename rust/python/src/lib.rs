@@ -4,10 +4,10 @@
 use pyo3::prelude::*;
 
 mod convert;
-mod py_bot;
 mod errors;
 mod gil;
 mod plain_json;
+mod py_bot;
 mod py_game;
 mod py_move;
 mod py_network;

@@ -47,7 +47,10 @@ fn not_plain(path: &[Step], what: String) -> PyErr {
 
 fn write_value(value: &Bound<'_, PyAny>, out: &mut String, path: &mut Vec<Step>) -> PyResult<()> {
     if path.len() > MAX_DEPTH {
-        return Err(not_plain(path, format!("nested more than {MAX_DEPTH} levels deep")));
+        return Err(not_plain(
+            path,
+            format!("nested more than {MAX_DEPTH} levels deep"),
+        ));
     }
     if value.is_none() {
         out.push_str("null");
@@ -69,14 +72,18 @@ fn write_value(value: &Bound<'_, PyAny>, out: &mut String, path: &mut Vec<Step>)
         // `{:?}` keeps a decimal point or exponent, so the reader sees a float as a float.
         let _ = write!(out, "{v:?}");
     } else if let Ok(s) = value.cast::<PyString>() {
-        let text = s.to_cow().map_err(|_| not_plain(path, "a string that is not valid Unicode".into()))?;
+        let text = s
+            .to_cow()
+            .map_err(|_| not_plain(path, "a string that is not valid Unicode".into()))?;
         write_string(&text, out);
     } else if let Ok(d) = value.cast::<PyDict>() {
         out.push('{');
         for (k, (key, item)) in d.iter().enumerate() {
             let key = key
                 .cast::<PyString>()
-                .map_err(|_| not_plain(path, format!("a key is {}, not a string", type_name(&key))))?
+                .map_err(|_| {
+                    not_plain(path, format!("a key is {}, not a string", type_name(&key)))
+                })?
                 .to_cow()
                 .map_err(|_| not_plain(path, "a key that is not valid Unicode".into()))?
                 .into_owned();
@@ -95,12 +102,22 @@ fn write_value(value: &Bound<'_, PyAny>, out: &mut String, path: &mut Vec<Step>)
     } else if let Ok(t) = value.cast::<PyTuple>() {
         write_items(t.iter(), out, path)?;
     } else {
-        return Err(not_plain(path, format!("{} is not plain data (dict, list, str, int, float, bool or None)", type_name(value))));
+        return Err(not_plain(
+            path,
+            format!(
+                "{} is not plain data (dict, list, str, int, float, bool or None)",
+                type_name(value)
+            ),
+        ));
     }
     Ok(())
 }
 
-fn write_items<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>, out: &mut String, path: &mut Vec<Step>) -> PyResult<()> {
+fn write_items<'py>(
+    items: impl Iterator<Item = Bound<'py, PyAny>>,
+    out: &mut String,
+    path: &mut Vec<Step>,
+) -> PyResult<()> {
     out.push('[');
     for (i, item) in items.enumerate() {
         if i > 0 {
@@ -115,7 +132,11 @@ fn write_items<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>, out: &mut St
 }
 
 fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
 }
 
 fn write_string(s: &str, out: &mut String) {

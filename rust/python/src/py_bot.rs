@@ -6,12 +6,12 @@ use salon_engine::salon_core::bots::{Bot as CoreBot, BotConfig, BotKind};
 use salon_engine::salon_core::Xoshiro256StarStar;
 
 use crate::errors::{IntoPyResult, InvalidParameterError};
+use crate::gil::interruptible;
 use crate::py_game::Game;
 use crate::py_network::Network;
-use salon_engine::{AnyState, NetworkBot};
-use crate::gil::interruptible;
 use crate::py_state::State;
 use crate::shared::Shared;
+use salon_engine::{AnyState, NetworkBot};
 
 /// A native bot: `"random"`, `"greedy"` (best score gain over the rest of the turn) or
 /// `"mcts"` (UCT with max^n backup; information-set MCTS in games with hidden information).
@@ -46,18 +46,37 @@ struct NetworkSeat {
 
 impl NetworkSeat {
     /// The network bot for `state`'s game: the given network's, or the shipped one.
-    fn bot_for(&mut self, py: Python<'_>, state: &AnyState, seed: u64) -> PyResult<&mut NetworkBot> {
+    fn bot_for(
+        &mut self,
+        py: Python<'_>,
+        state: &AnyState,
+        seed: u64,
+    ) -> PyResult<&mut NetworkBot> {
         let game = state.game();
         let fits = matches!(&self.bot, Some((_, b)) if b.game() == &game);
         if !fits {
             let net: Py<Network> = match &self.given {
                 Some(n) => n.clone_ref(py),
                 None => {
-                    let py_game = Py::new(py, Game { inner: game.clone() })?;
-                    py.import("salon.agents")?.call_method1("shipped_network", (py_game,))?.extract()?
+                    let py_game = Py::new(
+                        py,
+                        Game {
+                            inner: game.clone(),
+                        },
+                    )?;
+                    py.import("salon.agents")?
+                        .call_method1("shipped_network", (py_game,))?
+                        .extract()?
                 }
             };
-            let core = NetworkBot::new(net.get().inner.clone(), &game, self.simulations, self.leaves_per_step, seed).py()?;
+            let core = NetworkBot::new(
+                net.get().inner.clone(),
+                &game,
+                self.simulations,
+                self.leaves_per_step,
+                seed,
+            )
+            .py()?;
             self.bot = Some((net, core));
         }
         match &mut self.bot {
@@ -88,7 +107,12 @@ impl Bot {
         let kind = kind.as_str();
         let is_network = kind.trim().eq_ignore_ascii_case("network");
         let simulations = match simulations {
-            Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"simulations\":", u32::MAX as u64, param_error)? as u32,
+            Some(v) if !v.is_none() => uint_arg(
+                v,
+                "invalid parameter \"simulations\":",
+                u32::MAX as u64,
+                param_error,
+            )? as u32,
             _ if is_network => 200,
             _ => 1000,
         };
@@ -106,9 +130,16 @@ impl Bot {
                 if !is_network {
                     return Err(param_error(format!("invalid parameter \"leaves_per_step\": only Bot(\"network\") takes it, not Bot({kind:?})")));
                 }
-                let l = uint_arg(v, "invalid parameter \"leaves_per_step\":", 256, param_error)? as u32;
+                let l = uint_arg(
+                    v,
+                    "invalid parameter \"leaves_per_step\":",
+                    256,
+                    param_error,
+                )? as u32;
                 if l == 0 {
-                    return Err(param_error("invalid parameter \"leaves_per_step\": from 1 to 256, got 0".into()));
+                    return Err(param_error(
+                        "invalid parameter \"leaves_per_step\": from 1 to 256, got 0".into(),
+                    ));
                 }
                 l
             }
@@ -118,18 +149,24 @@ impl Bot {
             return Err(param_error(format!("invalid parameter \"network\": only Bot(\"network\") takes a network, not Bot({kind:?})")));
         }
         let seed = match seed {
-            Some(v) if !v.is_none() => uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error)?,
+            Some(v) if !v.is_none() => {
+                uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error)?
+            }
             _ => 0,
         };
         let float = |v: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Option<f64>> {
             match v {
                 Some(v) if !v.is_none() => {
                     if v.is_instance_of::<pyo3::types::PyBool>() {
-                        return Err(param_error(format!("invalid parameter \"{what}\": a number, not a bool")));
+                        return Err(param_error(format!(
+                            "invalid parameter \"{what}\": a number, not a bool"
+                        )));
                     }
-                    v.extract::<f64>()
-                        .map(Some)
-                        .map_err(|_| param_error(format!("invalid parameter \"{what}\": expected a number, got {v}")))
+                    v.extract::<f64>().map(Some).map_err(|_| {
+                        param_error(format!(
+                            "invalid parameter \"{what}\": expected a number, got {v}"
+                        ))
+                    })
                 }
                 _ => Ok(None),
             }
@@ -150,15 +187,28 @@ impl Bot {
                 return Err(param_error("invalid parameter \"time_limit\": a network bot searches a number of simulations".into()));
             }
             if !(1..=1 << 20).contains(&simulations) {
-                return Err(param_error(format!("invalid parameter \"simulations\": from 1 to {}, got {simulations}", 1 << 20)));
+                return Err(param_error(format!(
+                    "invalid parameter \"simulations\": from 1 to {}, got {simulations}",
+                    1 << 20
+                )));
             }
             let inner = BotInner {
-                bot: CoreBot::new(BotConfig { simulations, ..BotConfig::default() }),
+                bot: CoreBot::new(BotConfig {
+                    simulations,
+                    ..BotConfig::default()
+                }),
                 rng: Xoshiro256StarStar::seed_from_u64(seed),
                 seed,
-                network: Some(NetworkSeat { given, simulations, leaves_per_step, bot: None }),
+                network: Some(NetworkSeat {
+                    given,
+                    simulations,
+                    leaves_per_step,
+                    bot: None,
+                }),
             };
-            return Ok(Bot { inner: Shared::new(inner, "Bot") });
+            return Ok(Bot {
+                inner: Shared::new(inner, "Bot"),
+            });
         }
         let config = BotConfig {
             kind: BotKind::from_name(kind).py()?,
@@ -168,20 +218,36 @@ impl Bot {
             ..BotConfig::default()
         };
         config.validate().py()?;
-        let inner = BotInner { bot: CoreBot::new(config), rng: Xoshiro256StarStar::seed_from_u64(seed), seed, network: None };
-        Ok(Bot { inner: Shared::new(inner, "Bot") })
+        let inner = BotInner {
+            bot: CoreBot::new(config),
+            rng: Xoshiro256StarStar::seed_from_u64(seed),
+            seed,
+            network: None,
+        };
+        Ok(Bot {
+            inner: Shared::new(inner, "Bot"),
+        })
     }
 
     #[getter]
     fn kind(&self) -> PyResult<&'static str> {
         let this = self.inner.read()?;
-        Ok(if this.network.is_some() { "network" } else { this.bot.config.kind.name() })
+        Ok(if this.network.is_some() {
+            "network"
+        } else {
+            this.bot.config.kind.name()
+        })
     }
 
     /// Leaves per network call of a network bot (`None` for other bots).
     #[getter]
     fn leaves_per_step(&self) -> PyResult<Option<u32>> {
-        Ok(self.inner.read()?.network.as_ref().map(|n| n.leaves_per_step))
+        Ok(self
+            .inner
+            .read()?
+            .network
+            .as_ref()
+            .map(|n| n.leaves_per_step))
     }
 
     /// The network of a network bot: the one given, or the shipped one it loaded (`None`
@@ -189,7 +255,12 @@ impl Bot {
     #[getter]
     fn network(&self, py: Python<'_>) -> PyResult<Option<Py<Network>>> {
         let this = self.inner.read()?;
-        Ok(this.network.as_ref().and_then(|n| n.bot.as_ref().map(|(net, _)| net.clone_ref(py)).or_else(|| n.given.as_ref().map(|g| g.clone_ref(py)))))
+        Ok(this.network.as_ref().and_then(|n| {
+            n.bot
+                .as_ref()
+                .map(|(net, _)| net.clone_ref(py))
+                .or_else(|| n.given.as_ref().map(|g| g.clone_ref(py)))
+        }))
     }
 
     #[getter]
@@ -200,7 +271,13 @@ impl Bot {
     /// Seconds of search per MCTS decision (`None`: a fixed number of simulations).
     #[getter]
     fn time_limit(&self) -> PyResult<Option<f64>> {
-        Ok(self.inner.read()?.bot.config.time_limit.map(|t| t.as_secs_f64()))
+        Ok(self
+            .inner
+            .read()?
+            .bot
+            .config
+            .time_limit
+            .map(|t| t.as_secs_f64()))
     }
 
     /// MCTS's UCT exploration constant.
@@ -241,7 +318,9 @@ impl Bot {
     /// searches). Raises `WrongNodeError` at chance and terminal nodes.
     fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u32> {
         let state = state.cast::<State>().map_err(|_| {
-            crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
+            crate::convert::param_error(format!(
+                "invalid parameter \"state\": a salon.State, got {state}"
+            ))
         })?;
         let inner = state.get().inner.read()?;
         let inner = &*inner;
@@ -249,7 +328,9 @@ impl Bot {
             let mut this = self.inner.write()?;
             let this = &mut *this;
             let seed = this.seed;
-            let Some(seat) = &mut this.network else { unreachable!("checked above") };
+            let Some(seat) = &mut this.network else {
+                unreachable!("checked above")
+            };
             let bot = seat.bot_for(py, inner, seed)?;
             return crate::gil::without_gil(py, || bot.choose(inner)).py();
         }
@@ -269,7 +350,9 @@ impl Bot {
     /// of every player, as a `salon.Analysis`. Does not advance the bot.
     fn analyse(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let state_cell = state.cast::<State>().map_err(|_| {
-            crate::convert::param_error(format!("invalid parameter \"state\": a salon.State, got {state}"))
+            crate::convert::param_error(format!(
+                "invalid parameter \"state\": a salon.State, got {state}"
+            ))
         })?;
         let analysis = {
             let inner = state_cell.get().inner.read()?;
@@ -300,7 +383,11 @@ impl Bot {
         d.set_item("principal_variation", a.principal_variation.clone())?;
         d.set_item("root_values", a.root_values.clone())?;
         d.set_item("simulations", simulations)?;
-        Ok(py.import("salon.analysis")?.getattr("Analysis")?.call_method1("_from_core", (state, d))?.unbind())
+        Ok(py
+            .import("salon.analysis")?
+            .getattr("Analysis")?
+            .call_method1("_from_core", (state, d))?
+            .unbind())
     }
 
     /// The statistics of the last MCTS or network decision: simulations, tree size (`None`
@@ -310,8 +397,12 @@ impl Bot {
     fn last_stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let this = self.inner.read()?;
         if let Some(seat) = &this.network {
-            let Some((_, bot)) = &seat.bot else { return Ok(None) };
-            let Some(a) = bot.last_choice() else { return Ok(None) };
+            let Some((_, bot)) = &seat.bot else {
+                return Ok(None);
+            };
+            let Some(a) = bot.last_choice() else {
+                return Ok(None);
+            };
             let d = PyDict::new(py);
             d.set_item("simulations", bot.simulations())?;
             d.set_item("tree_nodes", py.None())?;
@@ -348,16 +439,25 @@ impl Bot {
 
     /// Jupyter's rich display (kind and settings), written by `salon._html`.
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("salon._html")?.call_method1("bot_html", (slf,))?.extract()
+        slf.py()
+            .import("salon._html")?
+            .call_method1("bot_html", (slf,))?
+            .extract()
     }
 
     fn __repr__(&self) -> PyResult<String> {
         let this = self.inner.read()?;
         if let Some(n) = &this.network {
-            return Ok(format!("Bot('network', simulations={}, leaves_per_step={}, seed={})", n.simulations, n.leaves_per_step, this.seed));
+            return Ok(format!(
+                "Bot('network', simulations={}, leaves_per_step={}, seed={})",
+                n.simulations, n.leaves_per_step, this.seed
+            ));
         }
         Ok(match this.bot.config.kind {
-            BotKind::Mcts => format!("Bot('mcts', simulations={}, seed={})", this.bot.config.simulations, this.seed),
+            BotKind::Mcts => format!(
+                "Bot('mcts', simulations={}, seed={})",
+                this.bot.config.simulations, this.seed
+            ),
             k => format!("Bot({:?}, seed={})", k.name(), this.seed),
         })
     }

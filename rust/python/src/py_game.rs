@@ -15,9 +15,15 @@ pub struct Game {
 /// Builds a game by engine name or by a string such as `"azul_sintra(players=3)"`.
 #[pyfunction]
 #[pyo3(signature = (name, /, components_json=None, **params))]
-pub fn load_game(name: &str, components_json: Option<&str>, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+pub fn load_game(
+    name: &str,
+    components_json: Option<&str>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Game> {
     let params = params_from_dict(params)?;
-    Ok(Game { inner: AnyGame::load(name, &params, components_json).py()? })
+    Ok(Game {
+        inner: AnyGame::load(name, &params, components_json).py()?,
+    })
 }
 
 /// One dict per registered game: name, title, players, information, parameters.
@@ -55,7 +61,12 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match seed {
         None => Ok(salon_engine::salon_core::tracked::entropy_seed()),
         Some(v) if v.is_none() => Ok(salon_engine::salon_core::tracked::entropy_seed()),
-        Some(v) => crate::convert::uint_arg(v, "invalid parameter \"seed\":", u64::MAX, crate::convert::param_error),
+        Some(v) => crate::convert::uint_arg(
+            v,
+            "invalid parameter \"seed\":",
+            u64::MAX,
+            crate::convert::param_error,
+        ),
     }
 }
 
@@ -128,14 +139,21 @@ impl Game {
     /// `apply_random_chance`; `None` takes one from the operating system.
     #[pyo3(signature = (seed=None))]
     fn new_initial_state(&self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
-        Ok(State::new(self.inner.new_initial_state(seed_from_py(seed)?)))
+        Ok(State::new(
+            self.inner.new_initial_state(seed_from_py(seed)?),
+        ))
     }
 
     /// Rebuilds a state from `State.serialize()`, replaying and checking every action.
     fn deserialize_state(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<State> {
-        let text = crate::convert::str_arg(text, "a serialized state", crate::convert::deserialization_error)?;
+        let text = crate::convert::str_arg(
+            text,
+            "a serialized state",
+            crate::convert::deserialization_error,
+        )?;
         let game = &self.inner;
-        let inner = crate::gil::interruptible(py, |stop| game.deserialize_state_with_stop(&text, stop))?;
+        let inner =
+            crate::gil::interruptible(py, |stop| game.deserialize_state_with_stop(&text, stop))?;
         Ok(State::new(inner))
     }
 
@@ -144,19 +162,33 @@ impl Game {
     /// drawn from the cards the position does not place, seeded by `seed`, which also seeds
     /// the random chance outcomes that follow (`None`: from the operating system).
     #[pyo3(signature = (position, seed=None))]
-    fn state_from_dict(&self, py: Python<'_>, position: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
+    fn state_from_dict(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<State> {
         let text = crate::plain_json::to_json_text(position)?;
         let seed = seed_from_py(seed)?;
-        let inner = crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
+        let inner =
+            crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
         Ok(State::new(inner))
     }
 
     /// `state_from_dict` from JSON text (as `State.to_json()` gives it).
     #[pyo3(signature = (text, seed=None))]
-    fn state_from_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<State> {
-        let text = crate::convert::str_arg(text, "a position", |m| crate::errors::PositionError::new_err(m))?;
+    fn state_from_json(
+        &self,
+        py: Python<'_>,
+        text: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<State> {
+        let text = crate::convert::str_arg(text, "a position", |m| {
+            crate::errors::PositionError::new_err(m)
+        })?;
         let seed = seed_from_py(seed)?;
-        let inner = crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
+        let inner =
+            crate::gil::without_gil(py, || self.inner.state_from_position(&text, seed)).py()?;
         Ok(State::new(inner))
     }
 
@@ -164,7 +196,12 @@ impl Game {
     /// no Python per move), with the GIL released; returns `(actions, decisions)`: the
     /// numbers of actions (chance outcomes included) and of player decisions. Ctrl-C stops it.
     #[pyo3(signature = (games, seed=None))]
-    fn random_playouts(&self, py: Python<'_>, games: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<(u64, u64)> {
+    fn random_playouts(
+        &self,
+        py: Python<'_>,
+        games: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(u64, u64)> {
         use crate::convert::{param_error, uint_arg};
         let games = uint_arg(games, "games", 1 << 40, param_error)? as usize;
         let seed = match seed {
@@ -172,12 +209,17 @@ impl Game {
             _ => 0,
         };
         let inner = &self.inner;
-        crate::gil::interruptible(py, |stop| inner.raw_random_playouts_with_stop(games, seed, stop))
+        crate::gil::interruptible(py, |stop| {
+            inner.raw_random_playouts_with_stop(games, seed, stop)
+        })
     }
 
     /// Jupyter's rich display (rules, parameters, component set), written by `salon._html`.
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("salon._html")?.call_method1("game_html", (slf,))?.extract()
+        slf.py()
+            .import("salon._html")?
+            .call_method1("game_html", (slf,))?
+            .extract()
     }
 
     fn __str__(&self) -> String {
@@ -186,12 +228,24 @@ impl Game {
 
     fn __repr__(&self) -> String {
         let c = self.inner.components();
-        let label = if c.substitute { " (substitute components)" } else { "" };
-        format!("<Game {} components={}{}>", self.inner.spec_string(), c.name, label)
+        let label = if c.substitute {
+            " (substitute components)"
+        } else {
+            ""
+        };
+        format!(
+            "<Game {} components={}{}>",
+            self.inner.spec_string(),
+            c.name,
+            label
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Game>().map(|o| o.get().inner == self.inner).unwrap_or(false)
+        other
+            .cast::<Game>()
+            .map(|o| o.get().inner == self.inner)
+            .unwrap_or(false)
     }
 
     fn __hash__(&self) -> u64 {
@@ -202,18 +256,28 @@ impl Game {
         h.finish()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let module = py.import("salon._core")?;
         let rebuild = module.getattr("_game_from_parts")?;
         // The component data travels with the game unless it is the built-in set (whatever a
         // user file says of itself): a copy in another process must play the same game.
         let c = self.inner.components();
-        let json = if self.inner.uses_builtin_components() { None } else { Some(c.json.clone()) };
-        let args = PyTuple::new(py, [
-            self.inner.name().into_pyobject(py)?.into_any(),
-            params_to_dict(py, self.inner.params())?.into_any(),
-            json.into_pyobject(py)?.into_any(),
-        ])?;
+        let json = if self.inner.uses_builtin_components() {
+            None
+        } else {
+            Some(c.json.clone())
+        };
+        let args = PyTuple::new(
+            py,
+            [
+                self.inner.name().into_pyobject(py)?.into_any(),
+                params_to_dict(py, self.inner.params())?.into_any(),
+                json.into_pyobject(py)?.into_any(),
+            ],
+        )?;
         Ok((rebuild, args))
     }
 }
@@ -221,6 +285,10 @@ impl Game {
 /// Pickle support: rebuilds a game from its name, parameters and component JSON.
 #[pyfunction]
 #[pyo3(signature = (name, params, components_json=None))]
-pub fn _game_from_parts(name: &str, params: &Bound<'_, PyDict>, components_json: Option<&str>) -> PyResult<Game> {
+pub fn _game_from_parts(
+    name: &str,
+    params: &Bound<'_, PyDict>,
+    components_json: Option<&str>,
+) -> PyResult<Game> {
     load_game(name, components_json, Some(params))
 }

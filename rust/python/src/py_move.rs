@@ -57,9 +57,13 @@ pub fn field_to_py<'py>(py: Python<'py>, value: &FieldValue) -> PyResult<Bound<'
 /// never equals an int).
 pub fn field_matches(value: &Bound<'_, PyAny>, field: &FieldValue) -> bool {
     match field {
-        FieldValue::Bool(b) => value.is_instance_of::<PyBool>() && value.extract::<bool>().is_ok_and(|v| v == *b),
+        FieldValue::Bool(b) => {
+            value.is_instance_of::<PyBool>() && value.extract::<bool>().is_ok_and(|v| v == *b)
+        }
         FieldValue::Int(i) => {
-            !value.is_instance_of::<PyBool>() && value.is_instance_of::<PyInt>() && value.extract::<i64>().is_ok_and(|v| v == *i)
+            !value.is_instance_of::<PyBool>()
+                && value.is_instance_of::<PyInt>()
+                && value.extract::<i64>().is_ok_and(|v| v == *i)
         }
         FieldValue::Text(t) => value.extract::<String>().is_ok_and(|v| v == *t),
     }
@@ -72,7 +76,10 @@ impl Move {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move({}, {:?}, player={})", self.action, self.text, self.player)
+        format!(
+            "Move({}, {:?}, player={})",
+            self.action, self.text, self.player
+        )
     }
 
     /// The kind of move, for example `"take"`, `"place"`, `"pay"` (`"chance"` for a chance

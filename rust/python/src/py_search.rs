@@ -79,7 +79,11 @@ impl Group {
     /// One step of the search (the GIL released): backs up the evaluation, if any, and
     /// writes the next leaves and their players. Runs on any thread: it touches no Python
     /// object.
-    fn step(search: &mut AnySearch, evaluation: Option<(&[f32], &[f32])>, buffers: LeafBuffers<'_>) -> SalonResult<usize> {
+    fn step(
+        search: &mut AnySearch,
+        evaluation: Option<(&[f32], &[f32])>,
+        buffers: LeafBuffers<'_>,
+    ) -> SalonResult<usize> {
         let (obs, masks, players) = buffers;
         let rows = search.step(evaluation, obs, masks)?;
         search.write_leaf_players(players)?;
@@ -113,39 +117,71 @@ impl SearchResult {
 /// An integer argument: a Python int or anything with `__index__` (numpy integers), not a
 /// bool, in `[min, max]`.
 fn index_arg(value: &Bound<'_, PyAny>, what: &str, min: u64, max: u64) -> PyResult<u64> {
-    let type_name = || value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    let type_name = || {
+        value
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into())
+    };
     if value.is_instance_of::<PyBool>() || type_name() == "bool" {
-        return Err(param_error(format!("invalid parameter \"{what}\": an int, not a bool")));
+        return Err(param_error(format!(
+            "invalid parameter \"{what}\": an int, not a bool"
+        )));
     }
     let index = value
         .py()
         .import("operator")?
         .call_method1("index", (value,))
-        .map_err(|_| param_error(format!("invalid parameter \"{what}\": an int, got {}", type_name())))?;
+        .map_err(|_| {
+            param_error(format!(
+                "invalid parameter \"{what}\": an int, got {}",
+                type_name()
+            ))
+        })?;
     match index.extract::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(param_error(format!("invalid parameter \"{what}\": an int from {min} to {max}, got {index}"))),
+        _ => Err(param_error(format!(
+            "invalid parameter \"{what}\": an int from {min} to {max}, got {index}"
+        ))),
     }
 }
 
 /// A number argument (int or float, numpy scalars included), not a bool.
 fn float_arg(value: &Bound<'_, PyAny>, what: &str) -> PyResult<f32> {
-    let type_name = || value.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    let type_name = || {
+        value
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into())
+    };
     if value.is_instance_of::<PyBool>() || type_name() == "bool" {
-        return Err(param_error(format!("invalid parameter \"{what}\": a number, not a bool")));
+        return Err(param_error(format!(
+            "invalid parameter \"{what}\": a number, not a bool"
+        )));
     }
-    value
-        .extract::<f64>()
-        .map(|v| v as f32)
-        .map_err(|_| param_error(format!("invalid parameter \"{what}\": a number, got {}", type_name())))
+    value.extract::<f64>().map(|v| v as f32).map_err(|_| {
+        param_error(format!(
+            "invalid parameter \"{what}\": a number, got {}",
+            type_name()
+        ))
+    })
 }
 
 /// Reads one output of the evaluator as a C-contiguous float32 array of shape `[rows, width]`.
-fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, width: usize) -> PyResult<Bound<'py, PyArray2<f32>>> {
+fn evaluator_output<'py>(
+    value: &Bound<'py, PyAny>,
+    what: &str,
+    rows: usize,
+    width: usize,
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
     let py = value.py();
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (value,)).map_err(|e| {
-        EvaluatorError::new_err(format!("the evaluator's {what} must be an array of floats: {e}"))
+        EvaluatorError::new_err(format!(
+            "the evaluator's {what} must be an array of floats: {e}"
+        ))
     })?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
     if kind != "f" {
@@ -161,7 +197,9 @@ fn evaluator_output<'py>(value: &Bound<'py, PyAny>, what: &str, rows: usize, wid
         )));
     }
     let array = numpy.call_method1("ascontiguousarray", (array, "float32"))?;
-    array.cast_into::<PyArray2<f32>>().map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))
+    array
+        .cast_into::<PyArray2<f32>>()
+        .map_err(|e| EvaluatorError::new_err(format!("the evaluator's {what}: {e}")))
 }
 
 /// The user's evaluator and how to call it.
@@ -172,7 +210,12 @@ struct Evaluator<'a> {
 }
 
 /// Calls the evaluator on the first `n` rows of `group` and checks its answer.
-fn evaluate<'py>(py: Python<'py>, evaluator: &Evaluator<'_>, group: &Group, n: usize) -> PyResult<Evaluation> {
+fn evaluate<'py>(
+    py: Python<'py>,
+    evaluator: &Evaluator<'_>,
+    group: &Group,
+    n: usize,
+) -> PyResult<Evaluation> {
     let game = evaluator.game;
     let (actions, players) = (game.inner.num_distinct_actions(), game.inner.num_players());
     let rows = PySlice::new(py, 0, n as isize, 1);
@@ -194,7 +237,10 @@ fn evaluate<'py>(py: Python<'py>, evaluator: &Evaluator<'_>, group: &Group, n: u
             _ => {
                 return Err(EvaluatorError::new_err(format!(
                     "the evaluator must return (logits, values), got {}",
-                    out.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+                    out.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_else(|_| "?".into())
                 )))
             }
         },
@@ -206,9 +252,13 @@ fn evaluate<'py>(py: Python<'py>, evaluator: &Evaluator<'_>, group: &Group, n: u
         let (l, v) = (l.as_slice()?, v.as_slice()?);
         // Folds rather than `any`, so that the loops vectorize.
         if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
-            return Err(EvaluatorError::new_err("the evaluator's values must be finite numbers"));
+            return Err(EvaluatorError::new_err(
+                "the evaluator's values must be finite numbers",
+            ));
         }
-        if l.iter().fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY)) {
+        if l.iter()
+            .fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY))
+        {
             return Err(EvaluatorError::new_err(
                 "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
             ));
@@ -222,7 +272,11 @@ fn step_group(py: Python<'_>, group: &mut Group) -> PyResult<usize> {
     let mut obs = group.observations.bind(py).readwrite();
     let mut masks = group.masks.bind(py).readwrite();
     let mut players = group.players.bind(py).readwrite();
-    let buffers = (obs.as_slice_mut()?, masks.as_slice_mut()?, players.as_slice_mut()?);
+    let buffers = (
+        obs.as_slice_mut()?,
+        masks.as_slice_mut()?,
+        players.as_slice_mut()?,
+    );
     let search = &mut group.search;
     match group.evaluation.take() {
         None => without_gil(py, || Group::step(search, None, buffers)).py(),
@@ -236,12 +290,24 @@ fn step_group(py: Python<'_>, group: &mut Group) -> PyResult<usize> {
 
 /// Steps `x` on a helper thread while the evaluator runs on `y`'s leaves on this one: the
 /// trees of one half of the batch advance while the network works on the other half.
-fn step_while_evaluating(py: Python<'_>, helper: &rayon::ThreadPool, evaluator: &Evaluator<'_>, x: &mut Group, y: &mut Group) -> PyResult<()> {
+fn step_while_evaluating(
+    py: Python<'_>,
+    helper: &rayon::ThreadPool,
+    evaluator: &Evaluator<'_>,
+    x: &mut Group,
+    y: &mut Group,
+) -> PyResult<()> {
     let mut obs = x.observations.bind(py).readwrite();
     let mut masks = x.masks.bind(py).readwrite();
     let mut players = x.players.bind(py).readwrite();
-    let buffers = (obs.as_slice_mut()?, masks.as_slice_mut()?, players.as_slice_mut()?);
-    let Some((l, v)) = x.evaluation.take() else { return Ok(()) };
+    let buffers = (
+        obs.as_slice_mut()?,
+        masks.as_slice_mut()?,
+        players.as_slice_mut()?,
+    );
+    let Some((l, v)) = x.evaluation.take() else {
+        return Ok(());
+    };
     let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
     let (l, v) = (l.as_slice()?, v.as_slice()?);
     let search = &mut x.search;
@@ -252,13 +318,19 @@ fn step_while_evaluating(py: Python<'_>, helper: &rayon::ThreadPool, evaluator: 
     // panic on the helper is caught: it reaches Python as an error, not a crash.
     let evaluated = helper.in_place_scope(|scope| {
         scope.spawn(move |_| {
-            *slot = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Group::step(search, Some((l, v)), buffers))));
+            *slot = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || Group::step(search, Some((l, v)), buffers),
+            )));
         });
         evaluate(py, evaluator, y, y.rows)
     });
     x.rows = match stepped {
         Some(Ok(r)) => r.py()?,
-        _ => return Err(pyo3::exceptions::PyRuntimeError::new_err("the search thread stopped unexpectedly")),
+        _ => {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "the search thread stopped unexpectedly",
+            ))
+        }
     };
     y.evaluation = Some(evaluated?);
     Ok(())
@@ -277,9 +349,15 @@ fn search_result(
 ) -> PyResult<SearchResult> {
     Ok(SearchResult {
         actions: PyArray1::from_vec(py, actions).unbind(),
-        visit_counts: PyArray1::from_vec(py, visits).reshape([roots, num_actions])?.unbind(),
-        policy: PyArray1::from_vec(py, policy).reshape([roots, num_actions])?.unbind(),
-        root_values: PyArray1::from_vec(py, values).reshape([roots, players])?.unbind(),
+        visit_counts: PyArray1::from_vec(py, visits)
+            .reshape([roots, num_actions])?
+            .unbind(),
+        policy: PyArray1::from_vec(py, policy)
+            .reshape([roots, num_actions])?
+            .unbind(),
+        root_values: PyArray1::from_vec(py, values)
+            .reshape([roots, players])?
+            .unbind(),
     })
 }
 
@@ -327,9 +405,14 @@ impl BatchedSearch {
         } else if let Ok(name) = game.extract::<String>() {
             Py::new(py, crate::py_game::load_game(&name, None, None)?)?
         } else {
-            return Err(param_error(format!("invalid parameter \"game\": a salon.Game or a game name, got {game}")));
+            return Err(param_error(format!(
+                "invalid parameter \"game\": a salon.Game or a game name, got {game}"
+            )));
         };
-        let network = evaluator.cast::<crate::py_network::Network>().ok().map(|n| n.get().inner.clone());
+        let network = evaluator
+            .cast::<crate::py_network::Network>()
+            .ok()
+            .map(|n| n.get().inner.clone());
         if network.is_none() && !evaluator.is_callable() {
             return Err(param_error(
                 "invalid parameter \"evaluator\": a salon.Network or a callable evaluator(obs, mask) -> (logits, values)".into(),
@@ -354,18 +437,29 @@ impl BatchedSearch {
             config.simulations = index_arg(&v, "simulations", 1, 1 << 20)? as u32;
         }
         if let Some(v) = given(policy) {
-            config.policy = RootPolicy::from_name(&str_arg(&v, "invalid parameter \"policy\":", param_error)?).py()?;
+            config.policy =
+                RootPolicy::from_name(&str_arg(&v, "invalid parameter \"policy\":", param_error)?)
+                    .py()?;
         }
         if let Some(v) = given(leaves_per_step) {
             config.leaves_per_step = index_arg(&v, "leaves_per_step", 1, 256)? as u32;
         }
         if let Some(v) = given(max_considered_actions) {
-            config.max_considered_actions = index_arg(&v, "max_considered_actions", 1, salon_engine::salon_core::search::MAX_CONSIDERED as u64)? as u32;
+            config.max_considered_actions = index_arg(
+                &v,
+                "max_considered_actions",
+                1,
+                salon_engine::salon_core::search::MAX_CONSIDERED as u64,
+            )? as u32;
         }
         let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 7] = [
             ("c_init", c_init, &mut config.c_init),
             ("c_base", c_base, &mut config.c_base),
-            ("dirichlet_fraction", dirichlet_fraction, &mut config.dirichlet_fraction),
+            (
+                "dirichlet_fraction",
+                dirichlet_fraction,
+                &mut config.dirichlet_fraction,
+            ),
             ("gumbel_scale", gumbel_scale, &mut config.gumbel_scale),
             ("c_visit", c_visit, &mut config.c_visit),
             ("c_scale", c_scale, &mut config.c_scale),
@@ -393,7 +487,8 @@ impl BatchedSearch {
             None => 0,
         };
         if let Some(network) = network {
-            let search = AnyNetworkSearch::new(&game.get().inner, config, threads, seed, overlap).py()?;
+            let search =
+                AnyNetworkSearch::new(&game.get().inner, config, threads, seed, overlap).py()?;
             return Ok(BatchedSearch {
                 groups: Vec::new(),
                 game,
@@ -406,11 +501,15 @@ impl BatchedSearch {
                 native: Some(Native { search, network }),
             });
         }
-        let (obs, actions) = (game.get().inner.observation_tensor_size(), game.get().inner.num_distinct_actions());
+        let (obs, actions) = (
+            game.get().inner.observation_tensor_size(),
+            game.get().inner.num_distinct_actions(),
+        );
         let groups = (0..if overlap { 2 } else { 1 })
             .map(|_| {
                 Ok(Group {
-                    search: AnySearch::new(&game.get().inner, config.clone(), threads, seed).py()?,
+                    search: AnySearch::new(&game.get().inner, config.clone(), threads, seed)
+                        .py()?,
                     observations: PyArray2::<f32>::zeros(py, [0, obs], false).unbind(),
                     masks: PyArray2::<bool>::zeros(py, [0, actions], false).unbind(),
                     players: PyArray1::<i32>::zeros(py, 0, false).unbind(),
@@ -424,12 +523,26 @@ impl BatchedSearch {
                 .num_threads(1)
                 .thread_name(|_| "salon-search-overlap".into())
                 .build()
-                .map_err(|e| param_error(format!("invalid parameter \"overlap\": could not start its thread: {e}")))?;
+                .map_err(|e| {
+                    param_error(format!(
+                        "invalid parameter \"overlap\": could not start its thread: {e}"
+                    ))
+                })?;
             Some(built)
         } else {
             None
         };
-        Ok(BatchedSearch { groups, game, evaluator: evaluator.clone().unbind(), pass_players, helper, threads, seed, active: 0, native: None })
+        Ok(BatchedSearch {
+            groups,
+            game,
+            evaluator: evaluator.clone().unbind(),
+            pass_players,
+            helper,
+            threads,
+            seed,
+            active: 0,
+            native: None,
+        })
     }
 
     #[getter]
@@ -480,35 +593,63 @@ impl BatchedSearch {
     fn run(&mut self, py: Python<'_>, states: &Bound<'_, PyAny>) -> PyResult<SearchResult> {
         let items: Vec<Bound<'_, PyAny>> = states
             .try_iter()
-            .map_err(|_| param_error("invalid parameter \"states\": a sequence of salon.State".into()))?
+            .map_err(|_| {
+                param_error("invalid parameter \"states\": a sequence of salon.State".into())
+            })?
             .collect::<PyResult<_>>()?;
         let cells: Vec<&Bound<'_, State>> = items
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                s.cast::<State>()
-                    .map_err(|_| param_error(format!("invalid parameter \"states\": item {i} is not a salon.State")))
+                s.cast::<State>().map_err(|_| {
+                    param_error(format!(
+                        "invalid parameter \"states\": item {i} is not a salon.State"
+                    ))
+                })
             })
             .collect::<PyResult<_>>()?;
         // Read locks while the roots are copied into the trees (a state changed meanwhile by
         // another thread raises ConcurrentUseError there instead of racing the copy).
-        let guards = cells.iter().map(|s| s.get().inner.read()).collect::<PyResult<Vec<_>>>()?;
+        let guards = cells
+            .iter()
+            .map(|s| s.get().inner.read())
+            .collect::<PyResult<Vec<_>>>()?;
         let roots: Vec<&AnyState> = guards.iter().map(|g| &**g).collect();
         let n_roots = roots.len();
         if let Some(native) = &mut self.native {
             let (search, network) = (&mut native.search, &native.network);
             let r = without_gil(py, || search.run(&roots, network.as_ref()).cloned()).py()?;
-            return search_result(py, r.actions, r.visit_counts.iter().map(|&v| v as i64).collect(), r.policy, r.root_values, n_roots, r.num_actions, r.num_players);
+            return search_result(
+                py,
+                r.actions,
+                r.visit_counts.iter().map(|&v| v as i64).collect(),
+                r.policy,
+                r.root_values,
+                n_roots,
+                r.num_actions,
+                r.num_players,
+            );
         }
         // With two groups, each takes one half of the states (a single state stays whole).
-        let cut = if self.groups.len() == 2 && n_roots >= 2 { n_roots / 2 } else { n_roots };
+        let cut = if self.groups.len() == 2 && n_roots >= 2 {
+            n_roots / 2
+        } else {
+            n_roots
+        };
         let parts = [(0, cut), (cut, n_roots)];
         let active = if cut < n_roots { 2 } else { 1 };
         self.active = active;
         let game = self.game.get();
-        let evaluator = Evaluator { callable: &self.evaluator, game, pass_players: self.pass_players };
-        let (obs_size, actions, players) =
-            (game.inner.observation_tensor_size(), game.inner.num_distinct_actions(), game.inner.num_players());
+        let evaluator = Evaluator {
+            callable: &self.evaluator,
+            game,
+            pass_players: self.pass_players,
+        };
+        let (obs_size, actions, players) = (
+            game.inner.observation_tensor_size(),
+            game.inner.num_distinct_actions(),
+            game.inner.num_players(),
+        );
         for (group, &(from, to)) in self.groups.iter_mut().zip(&parts).take(active) {
             let search = &mut group.search;
             without_gil(py, || search.start_at(&roots[from..to], from)).py()?;
@@ -526,7 +667,9 @@ impl BatchedSearch {
         loop {
             let groups = &mut self.groups[..active];
             let ready = (0..active).find(|&g| groups[g].rows > 0 && groups[g].evaluation.is_some());
-            let waiting = (0..active).find(|&g| groups[g].rows > 0 && groups[g].evaluation.is_none() && Some(g) != ready);
+            let waiting = (0..active).find(|&g| {
+                groups[g].rows > 0 && groups[g].evaluation.is_none() && Some(g) != ready
+            });
             match (ready, waiting) {
                 (None, None) => break,
                 (Some(x), None) => groups[x].rows = step_group(py, &mut groups[x])?,
@@ -536,7 +679,11 @@ impl BatchedSearch {
                 }
                 (Some(x), Some(_)) => {
                     let (a, b) = groups.split_at_mut(1);
-                    let (gx, gy) = if x == 0 { (&mut a[0], &mut b[0]) } else { (&mut b[0], &mut a[0]) };
+                    let (gx, gy) = if x == 0 {
+                        (&mut a[0], &mut b[0])
+                    } else {
+                        (&mut b[0], &mut a[0])
+                    };
                     match &self.helper {
                         Some(helper) => step_while_evaluating(py, helper, &evaluator, gx, gy)?,
                         None => gx.rows = step_group(py, gx)?,
@@ -555,7 +702,16 @@ impl BatchedSearch {
             policy.extend_from_slice(&r.policy);
             values.extend_from_slice(&r.root_values);
         }
-        search_result(py, result_actions, visits, policy, values, n_roots, actions, players)
+        search_result(
+            py,
+            result_actions,
+            visits,
+            policy,
+            values,
+            n_roots,
+            actions,
+            players,
+        )
     }
     /// Where the last `run` spent its time in the engine: `tree` (selection, moves,
     /// expansion, backup) and `observations` (the leaves' observations and masks), in

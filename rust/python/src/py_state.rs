@@ -4,12 +4,15 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use salon_engine::salon_core::{ActionList, ChanceOutcomes, TERMINAL};
 use salon_engine::AnyState;
 
-use crate::convert::{action_error, action_string_error, deserialization_error, int_arg, opt_int_arg, player_error, str_arg};
+use crate::convert::{
+    action_error, action_string_error, deserialization_error, int_arg, opt_int_arg, player_error,
+    str_arg,
+};
 use crate::errors::{IntoPyResult, InvalidPlayerError, WrongNodeError};
 use crate::gil::interruptible;
-use crate::shared::Shared;
 use crate::py_game::{seed_from_py, Game};
 use crate::py_move::Move;
+use crate::shared::Shared;
 use salon_engine::salon_core::MoveFields;
 
 /// A game state with its history. Mutated in place by `apply_action`, `push` and `pop`.
@@ -24,7 +27,9 @@ pub struct State {
 
 impl State {
     pub fn new(inner: AnyState) -> Self {
-        State { inner: Shared::new(inner, "State") }
+        State {
+            inner: Shared::new(inner, "State"),
+        }
     }
 
     /// The player argument of observation methods: `None` means the player to move.
@@ -72,13 +77,19 @@ impl ActionArg {
     /// An action given as an id (an int or anything with `__index__`), a `Move`, or its text.
     fn read(action: &Bound<'_, PyAny>) -> PyResult<ActionArg> {
         if action.is_instance_of::<PyString>() {
-            return Ok(ActionArg::Text(str_arg(action, "a move's text", action_string_error)?));
+            return Ok(ActionArg::Text(str_arg(
+                action,
+                "a move's text",
+                action_string_error,
+            )?));
         }
         if let Ok(m) = action.cast::<Move>() {
             return Ok(ActionArg::Id(m.get().action as i64));
         }
         if action.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(crate::errors::IllegalActionError::new_err("an action is an int, a Move or a str, not a bool"));
+            return Err(crate::errors::IllegalActionError::new_err(
+                "an action is an int, a Move or a str, not a bool",
+            ));
         }
         match crate::convert::as_int(action) {
             Some(Ok(id)) => Ok(ActionArg::Id(id)),
@@ -87,7 +98,11 @@ impl ActionArg {
             ))),
             None => Err(crate::errors::IllegalActionError::new_err(format!(
                 "an action is an int, a Move or a str, got {}",
-                action.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                action
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ))),
         }
     }
@@ -103,7 +118,9 @@ impl ActionArg {
 #[pymethods]
 impl State {
     fn game(&self) -> PyResult<Game> {
-        Ok(Game { inner: self.inner.read()?.game() })
+        Ok(Game {
+            inner: self.inner.read()?.game(),
+        })
     }
 
     fn num_players(&self) -> PyResult<usize> {
@@ -139,7 +156,9 @@ impl State {
     fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
         let inner = self.inner.read()?;
         if !inner.is_chance_node() {
-            return Err(WrongNodeError::new_err("chance_outcomes() needs a chance node"));
+            return Err(WrongNodeError::new_err(
+                "chance_outcomes() needs a chance node",
+            ));
         }
         let mut out = ChanceOutcomes::new();
         inner.chance_outcomes(&mut out);
@@ -149,7 +168,11 @@ impl State {
     /// Sorted legal action ids (chance outcomes at a chance node; empty at the end, or for
     /// a `player` who is not to move).
     #[pyo3(signature = (player=None))]
-    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let player = opt_int_arg(player, "player", player_error)?;
         let inner = self.inner.read()?;
         if let Some(p) = player {
@@ -164,7 +187,11 @@ impl State {
     /// A numpy bool mask of length `num_distinct_actions()` (`max_chance_outcomes()` at a
     /// chance node).
     #[pyo3(signature = (player=None))]
-    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let player = opt_int_arg(player, "player", player_error)?;
         let inner = self.inner.read()?;
         let mask = PyArray1::<bool>::zeros(py, inner.mask_len(), false);
@@ -206,7 +233,9 @@ impl State {
         let action = ActionArg::read(action)?;
         let mut inner = self.inner.write()?;
         let a = action.resolve(&inner)?;
-        let mv = u32::try_from(a).ok().and_then(|id| Self::make_move(&inner, id).ok());
+        let mv = u32::try_from(a)
+            .ok()
+            .and_then(|id| Self::make_move(&inner, id).ok());
         inner.apply_action(a).py()?;
         mv.ok_or_else(|| WrongNodeError::new_err("internal: applied action has no text"))
     }
@@ -243,11 +272,16 @@ impl State {
     #[getter]
     fn legal_moves(&self) -> PyResult<Vec<Move>> {
         let inner = self.inner.read()?;
-        Self::with_legal(&inner, |legal| legal.iter().map(|&a| Self::make_move(&inner, a)).collect())
+        Self::with_legal(&inner, |legal| {
+            legal.iter().map(|&a| Self::make_move(&inner, a)).collect()
+        })
     }
 
     /// The legal moves grouped by kind, in id order within each kind.
-    fn legal_moves_by_kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    fn legal_moves_by_kind<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let out = pyo3::types::PyDict::new(py);
         for m in self.legal_moves()? {
             let kind = m.decoded().kind;
@@ -263,9 +297,18 @@ impl State {
     /// take any value). Raises `IllegalActionError` listing the legal moves of that kind when
     /// none or more than one matches.
     #[pyo3(signature = (kind, **fields))]
-    fn find_move(&self, kind: &str, fields: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Move> {
-        let of_kind: Vec<(Move, MoveFields)> =
-            self.legal_moves()?.into_iter().map(|m| (m.decoded(), m)).filter(|(d, _)| d.kind == kind).map(|(d, m)| (m, d)).collect();
+    fn find_move(
+        &self,
+        kind: &str,
+        fields: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Move> {
+        let of_kind: Vec<(Move, MoveFields)> = self
+            .legal_moves()?
+            .into_iter()
+            .map(|m| (m.decoded(), m))
+            .filter(|(d, _)| d.kind == kind)
+            .map(|(d, m)| (m, d))
+            .collect();
         let mut matching = Vec::new();
         'moves: for (m, decoded) in &of_kind {
             if let Some(fields) = fields {
@@ -283,17 +326,37 @@ impl State {
             return Ok(matching.remove(0));
         }
         let of_kind: Vec<Move> = of_kind.into_iter().map(|(m, _)| m).collect();
-        let listed = |moves: &[Move]| moves.iter().map(|m| format!("{:?}", m.text)).collect::<Vec<_>>().join(", ");
+        let listed = |moves: &[Move]| {
+            moves
+                .iter()
+                .map(|m| format!("{:?}", m.text))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let given = fields.map(|f| f.to_string()).unwrap_or_else(|| "{}".into());
         let message = if of_kind.is_empty() {
-            let mut kinds: Vec<&str> = self.legal_moves()?.iter().map(|m| m.decoded().kind).collect();
+            let mut kinds: Vec<&str> = self
+                .legal_moves()?
+                .iter()
+                .map(|m| m.decoded().kind)
+                .collect();
             kinds.sort_unstable();
             kinds.dedup();
-            format!("no legal move of kind {kind:?} here; legal kinds: {}", kinds.join(", "))
+            format!(
+                "no legal move of kind {kind:?} here; legal kinds: {}",
+                kinds.join(", ")
+            )
         } else if matching.is_empty() {
-            format!("no legal {kind:?} move has fields {given}; the legal {kind:?} moves are: {}", listed(&of_kind))
+            format!(
+                "no legal {kind:?} move has fields {given}; the legal {kind:?} moves are: {}",
+                listed(&of_kind)
+            )
         } else {
-            format!("{} legal {kind:?} moves have fields {given}: {}; give more fields", matching.len(), listed(&matching))
+            format!(
+                "{} legal {kind:?} moves have fields {given}: {}; give more fields",
+                matching.len(),
+                listed(&matching)
+            )
         };
         Err(crate::errors::IllegalActionError::new_err(message))
     }
@@ -336,10 +399,17 @@ impl State {
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
     #[pyo3(signature = (first, second=None))]
-    fn action_to_string(&self, first: &Bound<'_, PyAny>, second: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    fn action_to_string(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         let (player, action) = match second {
             None => (None, int_arg(first, "action", action_error)?),
-            Some(a) => (Some(int_arg(first, "player", player_error)?), int_arg(a, "action", action_error)?),
+            Some(a) => (
+                Some(int_arg(first, "player", player_error)?),
+                int_arg(a, "action", action_error)?,
+            ),
         };
         let inner = self.inner.read()?;
         if let Some(p) = player {
@@ -350,10 +420,17 @@ impl State {
 
     /// The legal action written `text`; also `string_to_action(player, text)`.
     #[pyo3(signature = (first, second=None))]
-    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    fn string_to_action(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u32> {
         let (player, text) = match second {
             None => (None, str_arg(first, "a move's text", action_string_error)?),
-            Some(t) => (Some(int_arg(first, "player", player_error)?), str_arg(t, "a move's text", action_string_error)?),
+            Some(t) => (
+                Some(int_arg(first, "player", player_error)?),
+                str_arg(t, "a move's text", action_string_error)?,
+            ),
         };
         let inner = self.inner.read()?;
         if let Some(p) = player {
@@ -371,7 +448,11 @@ impl State {
 
     /// A float32 numpy array of `game.observation_tensor_shape()`.
     #[pyo3(signature = (player=None))]
-    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let inner = self.inner.read()?;
         let p = Self::player_arg(&inner, player)?;
         let game = inner.game();
@@ -397,10 +478,19 @@ impl State {
 
     /// A state consistent with everything `player` knows; the unknown parts are drawn from
     /// `seed`. A clone for perfect-information games.
-    fn resample_from_infostate(&self, player: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+    fn resample_from_infostate(
+        &self,
+        player: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<State> {
         let player = int_arg(player, "player", player_error)?;
         let seed = seed_from_py(Some(seed))?;
-        Ok(State::new(self.inner.read()?.resample_from_infostate(player, seed).py()?))
+        Ok(State::new(
+            self.inner
+                .read()?
+                .resample_from_infostate(player, seed)
+                .py()?,
+        ))
     }
 
     /// The table as an SVG document: everything (`player=None`) or only what `player` may see.
@@ -423,18 +513,24 @@ impl State {
         use crate::convert::{param_error, uint_arg};
         let player = opt_int_arg(player, "player", player_error)?;
         let width = match width {
-            Some(w) if !w.is_none() => Some(uint_arg(w, "width", crate::raster::MAX_SIDE as u64, param_error)? as u32),
+            Some(w) if !w.is_none() => {
+                Some(uint_arg(w, "width", crate::raster::MAX_SIDE as u64, param_error)? as u32)
+            }
             _ => None,
         };
         let svg = self.inner.read()?.render_svg(player).py()?;
-        let picture = crate::gil::without_gil(py, || crate::raster::rasterize(&svg, width)).map_err(param_error)?;
+        let picture = crate::gil::without_gil(py, || crate::raster::rasterize(&svg, width))
+            .map_err(param_error)?;
         let shape = [picture.height as usize, picture.width as usize, 3];
         numpy::PyArray1::from_vec(py, picture.pixels).reshape(shape)
     }
 
     /// Jupyter's rich display (the picture and whose turn it is), written by `salon._html`.
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("salon._html")?.call_method1("state_html", (slf,))?.extract()
+        slf.py()
+            .import("salon._html")?
+            .call_method1("state_html", (slf,))?
+            .extract()
     }
 
     /// Jupyter shows states as pictures.
@@ -463,7 +559,11 @@ impl State {
     /// What `player` (default: the player to move) sees, as position data: cards hidden
     /// from that player are None.
     #[pyo3(signature = (player=None))]
-    fn observation_dict<'py>(&self, py: Python<'py>, player: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_dict<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let text = self.observation_json(player)?;
         json_loads(py, &text)
     }
@@ -488,7 +588,12 @@ impl State {
             TERMINAL => format!("game over, scores {:?}", inner.scores()),
             p => format!("player {p} to move"),
         };
-        Ok(format!("<State {} ply {}, {}>", game.spec_string(), inner.ply(), who))
+        Ok(format!(
+            "<State {} ply {}, {}>",
+            game.spec_string(),
+            inner.ply(),
+            who
+        ))
     }
 
     fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -502,11 +607,17 @@ impl State {
         Ok(a.same_as(&b))
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let (game, text) = {
             let inner = self.inner.read()?;
             let inner = &*inner;
-            (inner.game(), interruptible(py, |stop| inner.serialize_with_stop(stop))?)
+            (
+                inner.game(),
+                interruptible(py, |stop| inner.serialize_with_stop(stop))?,
+            )
         };
         let module = py.import("salon._core")?;
         let rebuild = module.getattr("_state_from_serialized")?;
@@ -518,7 +629,11 @@ impl State {
 
 /// Pickle support.
 #[pyfunction]
-pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &Bound<'_, PyAny>) -> PyResult<State> {
+pub fn _state_from_serialized(
+    py: Python<'_>,
+    game: &Bound<'_, Game>,
+    text: &Bound<'_, PyAny>,
+) -> PyResult<State> {
     let text = str_arg(text, "a serialized state", deserialization_error)?;
     let g = &game.get().inner;
     let inner = interruptible(py, |stop| g.deserialize_state_with_stop(&text, stop))?;
@@ -529,6 +644,8 @@ pub fn _state_from_serialized(py: Python<'_>, game: &Bound<'_, Game>, text: &Bou
 pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::sync::PyOnceLock;
     static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    let loads = LOADS.get_or_try_init(py, || {
+        py.import("json")?.getattr("loads").map(Bound::unbind)
+    })?;
     loads.bind(py).call1((text,))
 }

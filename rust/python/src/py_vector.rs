@@ -62,7 +62,8 @@ impl VectorEnv {
         &self,
         py: Python<'_>,
         batch: &mut AnyBatch,
-        work: impl FnOnce(&mut AnyBatch, StepBuffers<'_>) -> salon_engine::salon_core::SalonResult<()> + Send,
+        work: impl FnOnce(&mut AnyBatch, StepBuffers<'_>) -> salon_engine::salon_core::SalonResult<()>
+            + Send,
     ) -> PyResult<()> {
         let mut obs = writable(self.observations.bind(py), "observations")?;
         let mut masks = writable(self.masks.bind(py), "masks")?;
@@ -110,7 +111,11 @@ impl VectorEnv {
         let auto_reset = match auto_reset {
             None => true,
             Some(v) if v.is_none() => true,
-            Some(v) => crate::convert::bool_arg(v, "invalid parameter \"auto_reset\":", crate::convert::param_error)?,
+            Some(v) => crate::convert::bool_arg(
+                v,
+                "invalid parameter \"auto_reset\":",
+                crate::convert::param_error,
+            )?,
         };
         use crate::convert::{param_error, uint_arg};
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
@@ -118,7 +123,9 @@ impl VectorEnv {
         } else if let Ok(name) = game.extract::<String>() {
             Py::new(py, crate::py_game::load_game(&name, None, None)?)?
         } else {
-            return Err(param_error(format!("invalid parameter \"game\": a salon.Game or a game name, got {game}")));
+            return Err(param_error(format!(
+                "invalid parameter \"game\": a salon.Game or a game name, got {game}"
+            )));
         };
         // A batch's buffers are allocated up front: refuse sizes no machine could hold
         // instead of letting the allocation abort the interpreter.
@@ -133,13 +140,22 @@ impl VectorEnv {
         };
         let game_ref = game.get();
         let bytes = num_envs.saturating_mul(
-            4 * game_ref.inner.observation_tensor_size() + game_ref.inner.num_distinct_actions() + 64,
+            4 * game_ref.inner.observation_tensor_size()
+                + game_ref.inner.num_distinct_actions()
+                + 64,
         );
         if bytes > 8 << 30 {
-            return Err(param_error(format!("num_envs {num_envs} would need {} GiB of buffers", bytes >> 30)));
+            return Err(param_error(format!(
+                "num_envs {num_envs} would need {} GiB of buffers",
+                bytes >> 30
+            )));
         }
         let batch = AnyBatch::new(&game.get().inner, num_envs, seed, auto_reset, threads).py()?;
-        let (obs, acts, np) = (batch.observation_size(), batch.num_distinct_actions(), batch.num_players());
+        let (obs, acts, np) = (
+            batch.observation_size(),
+            batch.num_distinct_actions(),
+            batch.num_players(),
+        );
         Ok(VectorEnv {
             observations: PyArray2::<f32>::zeros(py, [num_envs, obs], false).unbind(),
             masks: PyArray2::<bool>::zeros(py, [num_envs, acts], false).unbind(),
@@ -148,7 +164,13 @@ impl VectorEnv {
             terminated: PyArray1::<bool>::zeros(py, num_envs, false).unbind(),
             episode_seeds: PyArray1::<u64>::zeros(py, num_envs, false).unbind(),
             num_envs,
-            stepper: Shared::new(Stepper { batch, actions: Vec::with_capacity(num_envs) }, "VectorEnv"),
+            stepper: Shared::new(
+                Stepper {
+                    batch,
+                    actions: Vec::with_capacity(num_envs),
+                },
+                "VectorEnv",
+            ),
             game,
         })
     }
@@ -179,14 +201,20 @@ impl VectorEnv {
     /// New episodes everywhere; returns `(observations, masks, players)`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut stepper = self.stepper.write()?;
-        self.run(py, &mut stepper.batch, |batch, buffers| batch.reset(buffers))?;
+        self.run(py, &mut stepper.batch, |batch, buffers| {
+            batch.reset(buffers)
+        })?;
         self.outputs(py, false)
     }
 
     /// One action per game (any value for a finished game without auto-reset); returns
     /// `(observations, masks, players, rewards, terminated)`. Raises `IllegalActionError`
     /// naming the game when an action is not legal; then nothing is applied.
-    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         // The actions are copied out before the outputs are written, so that an actions array
         // that shares memory with an output (a view of `episode_seeds`, say) reads as it was.
         // The common case, an int64 numpy array, is copied directly; anything else goes
@@ -198,7 +226,9 @@ impl VectorEnv {
             Err(_) => {
                 let numpy = py.import("numpy")?;
                 let as_array = numpy.call_method1("asarray", (actions,)).map_err(|e| {
-                    IllegalActionError::new_err(format!("actions must be a one-dimensional sequence of integers: {e}"))
+                    IllegalActionError::new_err(format!(
+                        "actions must be a one-dimensional sequence of integers: {e}"
+                    ))
                 })?;
                 let kind: String = as_array.getattr("dtype")?.getattr("kind")?.extract()?;
                 if kind != "i" && kind != "u" {
@@ -209,14 +239,21 @@ impl VectorEnv {
                 }
                 converted = numpy.call_method1("ascontiguousarray", (as_array, "int64"))?;
                 converted.cast::<PyArray1<i64>>().map_err(|_| {
-                    IllegalActionError::new_err("actions must be a one-dimensional sequence of integers")
+                    IllegalActionError::new_err(
+                        "actions must be a one-dimensional sequence of integers",
+                    )
                 })?
             }
         };
         let mut stepper = self.stepper.write()?;
-        let Stepper { batch, actions: copied } = &mut *stepper;
+        let Stepper {
+            batch,
+            actions: copied,
+        } = &mut *stepper;
         {
-            let readonly = array.try_readonly().map_err(|e| IllegalActionError::new_err(format!("actions: {e}")))?;
+            let readonly = array
+                .try_readonly()
+                .map_err(|e| IllegalActionError::new_err(format!("actions: {e}")))?;
             copied.clear();
             match readonly.as_slice() {
                 Ok(slice) => copied.extend_from_slice(slice),
@@ -240,12 +277,28 @@ impl VectorEnv {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let numpy = py.import("numpy")?;
         let bad = |e: PyErr| crate::convert::param_error(format!("reset_games: {e}"));
-        let which = numpy.call_method1("ascontiguousarray", (which, "bool")).map_err(bad)?;
-        let seeds = numpy.call_method1("ascontiguousarray", (seeds, "uint64")).map_err(bad)?;
-        let which: Vec<bool> = which.cast::<PyArray1<bool>>().map_err(|_| crate::convert::param_error("reset_games: `which` must be one-dimensional".into()))?.to_vec()?;
-        let seeds: Vec<u64> = seeds.cast::<PyArray1<u64>>().map_err(|_| crate::convert::param_error("reset_games: `seeds` must be one-dimensional".into()))?.to_vec()?;
+        let which = numpy
+            .call_method1("ascontiguousarray", (which, "bool"))
+            .map_err(bad)?;
+        let seeds = numpy
+            .call_method1("ascontiguousarray", (seeds, "uint64"))
+            .map_err(bad)?;
+        let which: Vec<bool> = which
+            .cast::<PyArray1<bool>>()
+            .map_err(|_| {
+                crate::convert::param_error("reset_games: `which` must be one-dimensional".into())
+            })?
+            .to_vec()?;
+        let seeds: Vec<u64> = seeds
+            .cast::<PyArray1<u64>>()
+            .map_err(|_| {
+                crate::convert::param_error("reset_games: `seeds` must be one-dimensional".into())
+            })?
+            .to_vec()?;
         let mut stepper = self.stepper.write()?;
-        self.run(py, &mut stepper.batch, |batch, buffers| batch.reset_games(&which, &seeds, buffers))?;
+        self.run(py, &mut stepper.batch, |batch, buffers| {
+            batch.reset_games(&which, &seeds, buffers)
+        })?;
         self.outputs(py, false)
     }
 
@@ -265,12 +318,19 @@ impl VectorEnv {
         let mut obs = vec![0.0f32; stepper.batch.observation_size()];
         let returns = stepper.batch.final_outputs(index, player, &mut obs).py()?;
         let np = stepper.batch.num_players();
-        Ok((PyArray1::from_vec(py, obs), PyArray1::from_slice(py, &returns[..np])))
+        Ok((
+            PyArray1::from_vec(py, obs),
+            PyArray1::from_slice(py, &returns[..np]),
+        ))
     }
 
     /// A uniformly random legal action per game (-1 where there is none), drawn from
     /// `seed`: a random policy that costs no Python per game.
-    fn random_actions<'py>(&self, py: Python<'py>, seed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn random_actions<'py>(
+        &self,
+        py: Python<'py>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let seed = crate::convert::uint_arg(seed, "seed", u64::MAX, crate::convert::param_error)?;
         let out = PyArray1::<i64>::zeros(py, self.num_envs, false);
         {
@@ -285,6 +345,10 @@ impl VectorEnv {
     }
 
     fn __repr__(&self) -> String {
-        format!("<VectorEnv {} x {}>", self.num_envs, self.game.get().inner.spec_string())
+        format!(
+            "<VectorEnv {} x {}>",
+            self.num_envs,
+            self.game.get().inner.spec_string()
+        )
     }
 }

@@ -43,22 +43,42 @@ pub struct Rgb {
 /// Draws `svg` on white at `width` pixels wide (default: the drawing's own width), keeping
 /// its proportions.
 pub fn rasterize(svg: &str, width: Option<u32>) -> Result<Rgb, String> {
-    let options = Options { fontdb: fonts(), font_family: "DejaVu Sans".to_string(), ..Options::default() };
-    let tree = Tree::from_str(svg, &options).map_err(|e| format!("the SVG drawing could not be read: {e}"))?;
+    let options = Options {
+        fontdb: fonts(),
+        font_family: "DejaVu Sans".to_string(),
+        ..Options::default()
+    };
+    let tree = Tree::from_str(svg, &options)
+        .map_err(|e| format!("the SVG drawing could not be read: {e}"))?;
     let size = tree.size();
     let width = width.unwrap_or_else(|| size.width().ceil() as u32);
     if width == 0 || width > MAX_SIDE {
-        return Err(format!("width must be from 1 to {MAX_SIDE} pixels, got {width}"));
+        return Err(format!(
+            "width must be from 1 to {MAX_SIDE} pixels, got {width}"
+        ));
     }
     let scale = width as f32 / size.width();
     let height = (size.height() * scale).round().max(1.0) as u32;
     if height > MAX_SIDE {
         return Err(format!("the picture would be {height} pixels tall (at most {MAX_SIDE}): choose a smaller width"));
     }
-    let mut pixmap = Pixmap::new(width, height).ok_or_else(|| format!("cannot draw a {width}x{height} picture"))?;
+    let mut pixmap = Pixmap::new(width, height)
+        .ok_or_else(|| format!("cannot draw a {width}x{height} picture"))?;
     pixmap.fill(Color::WHITE);
-    resvg::render(&tree, Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
     // Opaque (drawn on white), so the premultiplied RGBA bytes are plain RGB plus 255.
-    let pixels = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
-    Ok(Rgb { width, height, pixels })
+    let pixels = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    Ok(Rgb {
+        width,
+        height,
+        pixels,
+    })
 }

@@ -26,7 +26,10 @@ fn busy(what: &str) -> pyo3::PyErr {
 
 impl<T> Shared<T> {
     pub fn new(value: T, what: &'static str) -> Self {
-        Shared { lock: RwLock::new(value), what }
+        Shared {
+            lock: RwLock::new(value),
+            what,
+        }
     }
 
     /// For calls that only read.

@@ -40,12 +40,20 @@ struct Value {
 }
 
 impl Value {
-    const LOWEST: Value = Value { class: 0, share: 0.0, gain: i64::MIN };
+    const LOWEST: Value = Value {
+        class: 0,
+        share: 0.0,
+        gain: i64::MIN,
+    };
 
     fn cmp(&self, other: &Value) -> Ordering {
         self.class
             .cmp(&other.class)
-            .then(self.share.partial_cmp(&other.share).unwrap_or(Ordering::Equal))
+            .then(
+                self.share
+                    .partial_cmp(&other.share)
+                    .unwrap_or(Ordering::Equal),
+            )
             .then(self.gain.cmp(&other.gain))
     }
 }
@@ -66,18 +74,33 @@ impl<G: Game> Search<'_, G> {
         if state.is_terminal(self.game) {
             let share = state.returns(self.game)[self.player];
             if share > 0.0 {
-                Value { class: 2, share, gain }
+                Value {
+                    class: 2,
+                    share,
+                    gain,
+                }
             } else {
-                Value { class: 0, share: 0.0, gain }
+                Value {
+                    class: 0,
+                    share: 0.0,
+                    gain,
+                }
             }
         } else {
-            Value { class: 1, share: 0.0, gain }
+            Value {
+                class: 1,
+                share: 0.0,
+                gain,
+            }
         }
     }
 
     /// The best value of the lines from `state` (reached by one of the mover's actions).
     fn value(&mut self, state: &G::State, depth: usize) -> Value {
-        if self.budget == 0 || depth >= MAX_DEPTH || state.actor(self.game) != Actor::Player(self.player as u8) {
+        if self.budget == 0
+            || depth >= MAX_DEPTH
+            || state.actor(self.game) != Actor::Player(self.player as u8)
+        {
             return self.leaf(state);
         }
         self.scratch.clear();

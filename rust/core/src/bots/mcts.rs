@@ -30,12 +30,12 @@ use std::time::Instant;
 
 use super::tree::{Tree, MAX_NODES};
 use super::{BotConfig, RootActionStats, SearchStats};
-use crate::interrupt::StopCheck;
 use crate::action::{Action, ActionList};
 use crate::actor::{Actor, MAX_PLAYERS};
 use crate::chance::ChanceOutcomes;
 use crate::error::SalonResult;
 use crate::game::{Game, State};
+use crate::interrupt::StopCheck;
 use crate::playout::random_playout;
 use crate::rng::Xoshiro256StarStar;
 use crate::shares::{win_shares, Returns};
@@ -51,7 +51,9 @@ pub struct Mcts {
 
 impl fmt::Debug for Mcts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Mcts").field("tree_nodes", &self.tree.len()).finish()
+        f.debug_struct("Mcts")
+            .field("tree_nodes", &self.tree.len())
+            .finish()
     }
 }
 
@@ -85,7 +87,12 @@ impl Mcts {
     ) -> SalonResult<SearchStats> {
         self.tree.reset();
         if legal.len() == 1 {
-            return Ok(SearchStats { simulations: 0, tree_nodes: 1, root: Vec::new(), chosen: legal[0] });
+            return Ok(SearchStats {
+                simulations: 0,
+                tree_nodes: 1,
+                root: Vec::new(),
+                chosen: legal[0],
+            });
         }
         let n = game.num_players().min(MAX_PLAYERS);
         let capped = (config.max_rollout_moves as usize) < game.max_game_length();
@@ -96,7 +103,8 @@ impl Mcts {
                 (Some(limit), Some(t0)) => simulations > 0 && t0.elapsed() >= limit,
                 _ => simulations >= config.simulations,
             };
-            if done || simulations == u32::MAX || (simulations > 0 && self.tree.len() >= MAX_NODES) {
+            if done || simulations == u32::MAX || (simulations > 0 && self.tree.len() >= MAX_NODES)
+            {
                 break;
             }
             crate::interrupt::check(stop)?;
@@ -126,7 +134,9 @@ impl Mcts {
                 Actor::Chance => {
                     self.outcomes.clear();
                     s.chance_outcomes(game, &mut self.outcomes);
-                    let Some(a) = self.outcomes.sample(rng) else { break };
+                    let Some(a) = self.outcomes.sample(rng) else {
+                        break;
+                    };
                     self.tree.child_for(node, a)
                 }
                 Actor::Player(q) => {
@@ -200,7 +210,8 @@ impl Mcts {
                 continue;
             }
             let visits = child.visits as f64;
-            let score = child.value[mover] / visits + exploration * ((child.avail as f64).ln() / visits).sqrt();
+            let score = child.value[mover] / visits
+                + exploration * ((child.avail as f64).ln() / visits).sqrt();
             if score > best_score {
                 best_score = score;
                 best = Some(c);
@@ -261,7 +272,11 @@ impl Mcts {
         for c in self.tree.children(0) {
             let nd = self.tree.node(c);
             let mean = nd.mean(player);
-            root.push(RootActionStats { action: nd.action, visits: nd.visits, mean_return: mean });
+            root.push(RootActionStats {
+                action: nd.action,
+                visits: nd.visits,
+                mean_return: mean,
+            });
             if legal.binary_search(&nd.action).is_err() {
                 continue;
             }

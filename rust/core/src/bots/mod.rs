@@ -58,7 +58,10 @@ impl BotKind {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
             "mcts" => Ok(BotKind::Mcts),
-            _ => Err(SalonError::param("kind", format!("unknown bot {name:?}; bots are random, greedy, mcts"))),
+            _ => Err(SalonError::param(
+                "kind",
+                format!("unknown bot {name:?}; bots are random, greedy, mcts"),
+            )),
         }
     }
 }
@@ -93,16 +96,26 @@ impl Default for BotConfig {
 
 impl BotConfig {
     pub fn random() -> Self {
-        BotConfig { kind: BotKind::Random, ..Default::default() }
+        BotConfig {
+            kind: BotKind::Random,
+            ..Default::default()
+        }
     }
 
     pub fn greedy() -> Self {
-        BotConfig { kind: BotKind::Greedy, ..Default::default() }
+        BotConfig {
+            kind: BotKind::Greedy,
+            ..Default::default()
+        }
     }
 
     /// MCTS with `simulations` simulations per decision.
     pub fn mcts(simulations: u32) -> Self {
-        BotConfig { kind: BotKind::Mcts, simulations, ..Default::default() }
+        BotConfig {
+            kind: BotKind::Mcts,
+            simulations,
+            ..Default::default()
+        }
     }
 
     /// Checks the fields a user can get wrong.
@@ -110,11 +123,17 @@ impl BotConfig {
         if !(self.exploration.is_finite() && self.exploration >= 0.0) {
             return Err(SalonError::param(
                 "exploration",
-                format!("the UCT constant must be a finite number at least 0, got {}", self.exploration),
+                format!(
+                    "the UCT constant must be a finite number at least 0, got {}",
+                    self.exploration
+                ),
             ));
         }
         if self.kind == BotKind::Mcts && self.time_limit.is_none() && self.simulations == 0 {
-            return Err(SalonError::param("simulations", "MCTS needs at least 1 simulation (or a time limit)"));
+            return Err(SalonError::param(
+                "simulations",
+                "MCTS needs at least 1 simulation (or a time limit)",
+            ));
         }
         Ok(())
     }
@@ -154,7 +173,11 @@ pub struct Bot {
 
 impl Bot {
     pub fn new(config: BotConfig) -> Self {
-        Bot { config, mcts: Mcts::new(), stats: None }
+        Bot {
+            config,
+            mcts: Mcts::new(),
+            stats: None,
+        }
     }
 
     /// Chooses a legal action for the player to move (see [`choose_action`]).
@@ -183,7 +206,9 @@ impl Bot {
             BotKind::Random => Ok(random::choose(&legal, rng)),
             BotKind::Greedy => greedy::choose(game, state, player, &legal, rng),
             BotKind::Mcts => {
-                let stats = self.mcts.search(game, state, player, &legal, &self.config, rng, stop)?;
+                let stats =
+                    self.mcts
+                        .search(game, state, player, &legal, &self.config, rng, stop)?;
                 let chosen = stats.chosen;
                 self.stats = Some(stats);
                 Ok(chosen)
@@ -224,7 +249,9 @@ pub fn choose_action_with_stats<G: Game>(
 /// at the end of the game, or at a decision node listing no action (a game bug).
 fn decision_node<G: Game>(game: &G, state: &G::State) -> SalonResult<(usize, ActionList)> {
     match state.actor(game) {
-        Actor::Terminal => Err(SalonError::wrong_node("the game is over: there is no action to choose")),
+        Actor::Terminal => Err(SalonError::wrong_node(
+            "the game is over: there is no action to choose",
+        )),
         Actor::Chance => Err(SalonError::wrong_node(
             "this is a chance node: draw its outcome (apply_random_chance) instead of asking a bot",
         )),
@@ -233,7 +260,9 @@ fn decision_node<G: Game>(game: &G, state: &G::State) -> SalonResult<(usize, Act
             state.legal_actions(game, &mut legal);
             legal.sort();
             if legal.is_empty() {
-                return Err(SalonError::wrong_node(format!("player {p} has no legal action at this node")));
+                return Err(SalonError::wrong_node(format!(
+                    "player {p} has no legal action at this node"
+                )));
             }
             Ok((p as usize, legal))
         }
@@ -251,10 +280,12 @@ pub(crate) fn observable_state<G: Game>(
     if G::info().perfect_information {
         return Ok(state.clone());
     }
-    state.resample_from_infostate(game, player, rng).ok_or_else(|| {
-        SalonError::wrong_node(format!(
-            "{} declares hidden information but resample_from_infostate gave no state",
-            G::info().name
-        ))
-    })
+    state
+        .resample_from_infostate(game, player, rng)
+        .ok_or_else(|| {
+            SalonError::wrong_node(format!(
+                "{} declares hidden information but resample_from_infostate gave no state",
+                G::info().name
+            ))
+        })
 }

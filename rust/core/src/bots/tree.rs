@@ -36,7 +36,16 @@ pub struct Node {
 
 impl Node {
     pub const fn new(action: Action) -> Node {
-        Node { action, visits: 0, avail: 0, first: 0, len: 0, cap: 0, listed: false, value: [0.0; MAX_PLAYERS] }
+        Node {
+            action,
+            visits: 0,
+            avail: 0,
+            first: 0,
+            len: 0,
+            cap: 0,
+            listed: false,
+            value: [0.0; MAX_PLAYERS],
+        }
     }
 
     /// Mean return of `player` (0 when never visited).
@@ -96,7 +105,10 @@ impl Tree {
     pub fn find_child(&self, i: usize, action: Action) -> Option<usize> {
         let range = self.children(i);
         let start = range.start;
-        self.nodes[range].binary_search_by_key(&action, |n| n.action).ok().map(|k| start + k)
+        self.nodes[range]
+            .binary_search_by_key(&action, |n| n.action)
+            .ok()
+            .map(|k| start + k)
     }
 
     /// The child of `i` reached by `action`, added (unvisited) if missing.

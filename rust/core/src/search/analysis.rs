@@ -36,7 +36,12 @@ pub struct RootAnalysis {
 impl RootAnalysis {
     /// Reads the tree of a finished search whose root (node 0, a decision of `player`)
     /// chose `chosen`.
-    pub(crate) fn of_tree(arena: &Arena, player: usize, players: usize, chosen: Action) -> Option<RootAnalysis> {
+    pub(crate) fn of_tree(
+        arena: &Arena,
+        player: usize,
+        players: usize,
+        chosen: Action,
+    ) -> Option<RootAnalysis> {
         if arena.is_empty() || arena.node(0).kind != NodeKind::Decision {
             return None;
         }
@@ -45,7 +50,12 @@ impl RootAnalysis {
             .children(0)
             .map(|c| {
                 let n = arena.node(c);
-                MoveAnalysis { action: n.action, prior: n.prior, visits: n.visits, value: (n.visits > 0).then(|| n.q(player)) }
+                MoveAnalysis {
+                    action: n.action,
+                    prior: n.prior,
+                    visits: n.visits,
+                    value: (n.visits > 0).then(|| n.q(player)),
+                }
             })
             .collect();
         let mut principal_variation = vec![chosen];

@@ -128,9 +128,17 @@ impl Arena {
 
     /// Expands leaf `i` into a decision node of `mover` with one child per action of
     /// `actions` (ascending), whose priors `priors` gives in the same order.
-    pub fn expand_decision(&mut self, i: usize, mover: usize, raw_value: f32, actions: &[Action], priors: &[f32]) {
+    pub fn expand_decision(
+        &mut self,
+        i: usize,
+        mover: usize,
+        raw_value: f32,
+        actions: &[Action],
+        priors: &[f32],
+    ) {
         let first = self.nodes.len();
-        self.nodes.extend(actions.iter().zip(priors).map(|(&a, &p)| Node::new(a, p)));
+        self.nodes
+            .extend(actions.iter().zip(priors).map(|(&a, &p)| Node::new(a, p)));
         let n = &mut self.nodes[i];
         n.kind = NodeKind::Decision;
         n.mover = mover as u8;

@@ -25,7 +25,10 @@ impl RootPolicy {
         match name.trim().to_ascii_lowercase().as_str() {
             "puct" => Ok(RootPolicy::Puct),
             "gumbel" => Ok(RootPolicy::Gumbel),
-            _ => Err(SalonError::param("policy", format!("unknown search policy {name:?}; policies are puct, gumbel"))),
+            _ => Err(SalonError::param(
+                "policy",
+                format!("unknown search policy {name:?}; policies are puct, gumbel"),
+            )),
         }
     }
 }
@@ -86,14 +89,23 @@ impl SearchConfig {
             if v.is_finite() && v >= min {
                 Ok(())
             } else {
-                Err(SalonError::param(name, format!("must be a finite number at least {min}, got {v}")))
+                Err(SalonError::param(
+                    name,
+                    format!("must be a finite number at least {min}, got {v}"),
+                ))
             }
         };
         if self.simulations == 0 || self.simulations > 1 << 20 {
-            return Err(SalonError::param("simulations", format!("must be from 1 to {}, got {}", 1 << 20, self.simulations)));
+            return Err(SalonError::param(
+                "simulations",
+                format!("must be from 1 to {}, got {}", 1 << 20, self.simulations),
+            ));
         }
         if self.leaves_per_step == 0 || self.leaves_per_step > 256 {
-            return Err(SalonError::param("leaves_per_step", format!("must be from 1 to 256, got {}", self.leaves_per_step)));
+            return Err(SalonError::param(
+                "leaves_per_step",
+                format!("must be from 1 to 256, got {}", self.leaves_per_step),
+            ));
         }
         finite_at_least("c_init", self.c_init, 0.0)?;
         finite_at_least("c_base", self.c_base, f32::MIN_POSITIVE)?;
@@ -109,7 +121,10 @@ impl SearchConfig {
         if self.max_considered_actions == 0 || self.max_considered_actions > MAX_CONSIDERED {
             return Err(SalonError::param(
                 "max_considered_actions",
-                format!("must be from 1 to {MAX_CONSIDERED}, got {}", self.max_considered_actions),
+                format!(
+                    "must be from 1 to {MAX_CONSIDERED}, got {}",
+                    self.max_considered_actions
+                ),
             ));
         }
         finite_at_least("gumbel_scale", self.gumbel_scale, 0.0)?;

@@ -89,6 +89,11 @@ pub struct BatchedSearch<G: Game> {
 }
 
 impl<G: Game> BatchedSearch<G> {
+    /// The helper threads of this search (`threads - 1` of them), idle between its steps.
+    pub(crate) fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool.as_ref()
+    }
+
     pub fn new(game: G, config: SearchConfig, threads: usize, seed: u64) -> SalonResult<Self> {
         config.validate()?;
         if threads == 0 {
@@ -99,13 +104,17 @@ impl<G: Game> BatchedSearch<G> {
                 .num_threads(threads - 1)
                 .thread_name(|i| format!("salon-search-{i}"))
                 .build()
-                .map_err(|e| SalonError::param("threads", format!("could not start {threads} threads: {e}")))?;
+                .map_err(|e| {
+                    SalonError::param("threads", format!("could not start {threads} threads: {e}"))
+                })?;
             Some(built)
         } else {
             None
         };
         let m = config.max_considered_actions as usize;
-        let considered = (0..=m).map(|k| considered_visits(k, config.simulations as usize)).collect();
+        let considered = (0..=m)
+            .map(|k| considered_visits(k, config.simulations as usize))
+            .collect();
         Ok(BatchedSearch {
             config,
             considered,
@@ -117,7 +126,11 @@ impl<G: Game> BatchedSearch<G> {
             pool,
             results: SearchResults::default(),
             timings: SearchTimings::default(),
-            sizes: (game.observation_tensor_size(), game.num_distinct_actions(), game.num_players()),
+            sizes: (
+                game.observation_tensor_size(),
+                game.num_distinct_actions(),
+                game.num_players(),
+            ),
             game,
         })
     }
@@ -189,9 +202,15 @@ impl<G: Game> BatchedSearch<G> {
             match s.actor(&self.game) {
                 Actor::Player(p) => players.push(p as usize),
                 Actor::Chance => {
-                    return Err(SalonError::wrong_node(format!("state {i} is a chance node: draw its outcome before searching")))
+                    return Err(SalonError::wrong_node(format!(
+                        "state {i} is a chance node: draw its outcome before searching"
+                    )))
                 }
-                Actor::Terminal => return Err(SalonError::wrong_node(format!("state {i} is terminal: there is nothing to search"))),
+                Actor::Terminal => {
+                    return Err(SalonError::wrong_node(format!(
+                        "state {i} is terminal: there is nothing to search"
+                    )))
+                }
             }
         }
         while self.trees.len() < roots.len() {
@@ -200,10 +219,19 @@ impl<G: Game> BatchedSearch<G> {
         self.num_roots = roots.len();
         let base = self.rng.next_u64();
         let rngs: Vec<Xoshiro256StarStar> = (0..roots.len())
-            .map(|i| Xoshiro256StarStar::seed_from_u64(base ^ ((first_index + i) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+            .map(|i| {
+                Xoshiro256StarStar::seed_from_u64(
+                    base ^ ((first_index + i) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                )
+            })
             .collect();
         let cx = context(&self.game, &self.config, &self.considered, self.sizes);
-        for ((tree, root), (p, rng)) in self.trees.iter_mut().zip(roots).zip(players.into_iter().zip(rngs)) {
+        for ((tree, root), (p, rng)) in self
+            .trees
+            .iter_mut()
+            .zip(roots)
+            .zip(players.into_iter().zip(rngs))
+        {
             tree.begin(&cx, root, p, rng);
             if let Some(e) = &tree.error {
                 return Err(SalonError::wrong_node(e.clone()));
@@ -220,7 +248,12 @@ impl<G: Game> BatchedSearch<G> {
     /// and `rows * num_players` floats. Writes the next leaves into `observations` and
     /// `masks` (room for [`Self::max_rows`] rows) and returns how many; 0 means the search
     /// is over and [`Self::results`] holds the answer.
-    pub fn step(&mut self, evaluation: Option<(&[f32], &[f32])>, observations: &mut [f32], masks: &mut [bool]) -> SalonResult<usize> {
+    pub fn step(
+        &mut self,
+        evaluation: Option<(&[f32], &[f32])>,
+        observations: &mut [f32],
+        masks: &mut [bool],
+    ) -> SalonResult<usize> {
         let cx = context(&self.game, &self.config, &self.considered, self.sizes);
         let (obs_size, num_actions, players) = (cx.obs_size, cx.num_actions, cx.players);
         let roots = self.num_roots;
@@ -231,7 +264,11 @@ impl<G: Game> BatchedSearch<G> {
         if observations.len() < max_rows * obs_size || masks.len() < max_rows * num_actions {
             return Err(SalonError::param(
                 "buffers",
-                format!("room for {max_rows} rows is needed ({} observation floats, {} mask entries)", max_rows * obs_size, max_rows * num_actions),
+                format!(
+                    "room for {max_rows} rows is needed ({} observation floats, {} mask entries)",
+                    max_rows * obs_size,
+                    max_rows * num_actions
+                ),
             ));
         }
         let empty: (&[f32], &[f32]) = (&[], &[]);
@@ -244,7 +281,9 @@ impl<G: Game> BatchedSearch<G> {
         } else {
             evaluation.unwrap_or(empty)
         };
-        if self.rows > 0 && (logits.len() < self.rows * num_actions || values.len() < self.rows * players) {
+        if self.rows > 0
+            && (logits.len() < self.rows * num_actions || values.len() < self.rows * players)
+        {
             return Err(SalonError::param(
                 "evaluation",
                 format!(
@@ -290,9 +329,14 @@ impl<G: Game> BatchedSearch<G> {
     /// evaluator whose values depend on whose turn it is reads them with the observations.
     pub fn write_leaf_players(&self, players: &mut [i32]) -> SalonResult<()> {
         if players.len() < self.rows {
-            return Err(SalonError::param("buffers", format!("room for {} players is needed", self.rows)));
+            return Err(SalonError::param(
+                "buffers",
+                format!("room for {} players is needed", self.rows),
+            ));
         }
-        let seats = self.trees[..self.num_roots].iter().flat_map(|t| t.leaf_players());
+        let seats = self.trees[..self.num_roots]
+            .iter()
+            .flat_map(|t| t.leaf_players());
         for (slot, p) in players.iter_mut().zip(seats) {
             *slot = p as i32;
         }
@@ -333,7 +377,11 @@ impl<G: Game> BatchedSearch<G> {
             let mut row = 0;
             for t in chunk {
                 let r = t.rows();
-                t.write_rows(&cx, &mut o[row * obs_size..(row + r) * obs_size], &mut m[row * num_actions..(row + r) * num_actions]);
+                t.write_rows(
+                    &cx,
+                    &mut o[row * obs_size..(row + r) * obs_size],
+                    &mut m[row * num_actions..(row + r) * num_actions],
+                );
                 row += r;
             }
         };
@@ -353,7 +401,12 @@ impl<G: Game> BatchedSearch<G> {
         r.policy.resize(n * a, 0.0);
         r.root_values.resize(n * p, 0.0);
         for (i, t) in self.trees[..n].iter_mut().enumerate() {
-            r.actions[i] = t.write_result(&cx, &mut r.visit_counts[i * a..(i + 1) * a], &mut r.policy[i * a..(i + 1) * a], &mut r.root_values[i * p..(i + 1) * p]);
+            r.actions[i] = t.write_result(
+                &cx,
+                &mut r.visit_counts[i * a..(i + 1) * a],
+                &mut r.policy[i * a..(i + 1) * a],
+                &mut r.root_values[i * p..(i + 1) * p],
+            );
         }
     }
 
@@ -376,8 +429,19 @@ impl<G: Game> BatchedSearch<G> {
         while n > 0 {
             logits[..n * a].fill(0.0);
             values[..n * p].fill(0.0);
-            evaluate(n, &obs[..n * o], &masks[..n * a], &mut logits[..n * a], &mut values[..n * p]).map_err(SearchError::Evaluator)?;
-            n = self.step(Some((&logits[..n * a], &values[..n * p])), &mut obs, &mut masks)?;
+            evaluate(
+                n,
+                &obs[..n * o],
+                &masks[..n * a],
+                &mut logits[..n * a],
+                &mut values[..n * p],
+            )
+            .map_err(SearchError::Evaluator)?;
+            n = self.step(
+                Some((&logits[..n * a], &values[..n * p])),
+                &mut obs,
+                &mut masks,
+            )?;
         }
         Ok(&self.results)
     }
@@ -403,14 +467,21 @@ fn context<'a, G: Game>(
 /// Runs `work` on every piece, on the calling thread and the pool's threads, which claim
 /// pieces in turn (a descheduled thread on a shared machine then delays only its piece).
 /// With no pool the pieces run in order on the calling thread, with no allocation.
-fn run_pieces<T: Send>(pool: Option<&rayon::ThreadPool>, pieces: impl Iterator<Item = T>, work: &(impl Fn(T) + Sync)) {
+fn run_pieces<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    pieces: impl Iterator<Item = T>,
+    work: &(impl Fn(T) + Sync),
+) {
     let Some(pool) = pool else {
         pieces.for_each(work);
         return;
     };
     let cells: Vec<Mutex<Option<T>>> = pieces.map(|p| Mutex::new(Some(p))).collect();
     if cells.len() <= 1 {
-        cells.into_iter().filter_map(|c| c.into_inner().ok().flatten()).for_each(work);
+        cells
+            .into_iter()
+            .filter_map(|c| c.into_inner().ok().flatten())
+            .for_each(work);
         return;
     }
     let next = AtomicUsize::new(0);

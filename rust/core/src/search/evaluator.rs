@@ -12,7 +12,30 @@ use crate::game::Game;
 /// observation of the player to move at each leaf) and the seat to move at each; writes
 /// `rows * num_actions` logits and `rows * num_players` values, **by seat** (win shares).
 pub trait Evaluator: Sync {
-    fn evaluate(&self, rows: usize, observations: &[f32], players: &[i32], logits: &mut [f32], values: &mut [f32]) -> SalonResult<()>;
+    fn evaluate(
+        &self,
+        rows: usize,
+        observations: &[f32],
+        players: &[i32],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> SalonResult<()>;
+
+    /// As [`Evaluator::evaluate`], free to share the rows out between the calling thread and
+    /// `pool`'s threads (the search's own, idle while the network runs). The results must not
+    /// depend on how the rows were shared out. By default, the calling thread alone.
+    fn evaluate_on(
+        &self,
+        pool: Option<&rayon::ThreadPool>,
+        rows: usize,
+        observations: &[f32],
+        players: &[i32],
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> SalonResult<()> {
+        let _ = pool;
+        self.evaluate(rows, observations, players, logits, values)
+    }
 }
 
 /// The buffers of one search's leaves and their evaluation.
@@ -46,8 +69,19 @@ pub struct EvaluatorSearch<G: Game> {
 impl<G: Game> EvaluatorSearch<G> {
     /// With `overlap`, a batch of two or more roots is searched in two halves (the results
     /// are those of one search: see [`BatchedSearch::start_at`]).
-    pub fn new(game: G, config: super::SearchConfig, threads: usize, seed: u64, overlap: bool) -> SalonResult<Self> {
-        let mut halves = vec![BatchedSearch::new(game.clone(), config.clone(), threads, seed)?];
+    pub fn new(
+        game: G,
+        config: super::SearchConfig,
+        threads: usize,
+        seed: u64,
+        overlap: bool,
+    ) -> SalonResult<Self> {
+        let mut halves = vec![BatchedSearch::new(
+            game.clone(),
+            config.clone(),
+            threads,
+            seed,
+        )?];
         let mut helper = None;
         if overlap {
             halves.push(BatchedSearch::new(game, config, threads, seed)?);
@@ -55,7 +89,9 @@ impl<G: Game> EvaluatorSearch<G> {
                 .num_threads(1)
                 .thread_name(|_| "salon-search-overlap".into())
                 .build()
-                .map_err(|e| SalonError::param("overlap", format!("could not start its thread: {e}")))?;
+                .map_err(|e| {
+                    SalonError::param("overlap", format!("could not start its thread: {e}"))
+                })?;
             helper = Some(built);
         }
         let leaves = halves.iter().map(|_| Leaves::default()).collect();
@@ -94,14 +130,28 @@ impl<G: Game> EvaluatorSearch<G> {
     }
 
     /// Searches every root (decision nodes) with `evaluator`.
-    pub fn run(&mut self, roots: &[G::State], evaluator: &dyn Evaluator) -> SalonResult<&SearchResults> {
+    pub fn run(
+        &mut self,
+        roots: &[G::State],
+        evaluator: &dyn Evaluator,
+    ) -> SalonResult<&SearchResults> {
         let n = roots.len();
-        let cut = if self.halves.len() == 2 && n >= 2 { n / 2 } else { n };
+        let cut = if self.halves.len() == 2 && n >= 2 {
+            n / 2
+        } else {
+            n
+        };
         let parts = [(0, cut), (cut, n)];
         let active = if cut < n { 2 } else { 1 };
         self.active = active;
         self.network_seconds = 0.0;
-        for ((search, leaves), &(from, to)) in self.halves.iter_mut().zip(self.leaves.iter_mut()).zip(&parts).take(active) {
+        for ((search, leaves), &(from, to)) in self
+            .halves
+            .iter_mut()
+            .zip(self.leaves.iter_mut())
+            .zip(&parts)
+            .take(active)
+        {
             search.start_at(&roots[from..to], from)?;
             leaves.size_for(search, to - from);
             leaves.evaluated = false;
@@ -111,7 +161,8 @@ impl<G: Game> EvaluatorSearch<G> {
         loop {
             let leaves = &self.leaves[..active];
             let ready = (0..active).find(|&g| leaves[g].rows > 0 && leaves[g].evaluated);
-            let waiting = (0..active).find(|&g| leaves[g].rows > 0 && !leaves[g].evaluated && Some(g) != ready);
+            let waiting = (0..active)
+                .find(|&g| leaves[g].rows > 0 && !leaves[g].evaluated && Some(g) != ready);
             match (ready, waiting) {
                 (None, None) => break,
                 (Some(x), None) => {
@@ -119,7 +170,10 @@ impl<G: Game> EvaluatorSearch<G> {
                     self.leaves[x].rows = rows;
                     self.leaves[x].evaluated = false;
                 }
-                (None, Some(y)) => self.network_seconds += evaluate(&mut self.leaves[y], evaluator)?,
+                (None, Some(y)) => {
+                    self.network_seconds +=
+                        evaluate(&mut self.leaves[y], evaluator, self.halves[y].pool())?
+                }
                 (Some(x), Some(_)) => {
                     let (halves_a, halves_b) = self.halves.split_at_mut(1);
                     let (leaves_a, leaves_b) = self.leaves.split_at_mut(1);
@@ -135,11 +189,18 @@ impl<G: Game> EvaluatorSearch<G> {
                             let (search, written) = (&mut *sx, &mut *lx);
                             let evaluated = helper.in_place_scope(|scope| {
                                 scope.spawn(move |_| *slot = Some(step(search, written, false)));
-                                evaluate(ly, evaluator)
+                                evaluate(ly, evaluator, None)
                             });
-                            (stepped.unwrap_or_else(|| Err(SalonError::wrong_node("the search thread stopped unexpectedly"))), evaluated)
+                            (
+                                stepped.unwrap_or_else(|| {
+                                    Err(SalonError::wrong_node(
+                                        "the search thread stopped unexpectedly",
+                                    ))
+                                }),
+                                evaluated,
+                            )
                         }
-                        None => (step(sx, lx, false), evaluate(ly, evaluator)),
+                        None => (step(sx, lx, false), evaluate(ly, evaluator, None)),
                     };
                     lx.rows = stepped?;
                     lx.evaluated = false;
@@ -203,7 +264,11 @@ impl Leaves {
 }
 
 /// Backs up the leaves' evaluation (none on the first step) and writes the next leaves.
-fn step<G: Game>(search: &mut BatchedSearch<G>, leaves: &mut Leaves, first: bool) -> SalonResult<usize> {
+fn step<G: Game>(
+    search: &mut BatchedSearch<G>,
+    leaves: &mut Leaves,
+    first: bool,
+) -> SalonResult<usize> {
     let (_, a, p) = search.sizes();
     let rows = leaves.rows;
     let evaluation = (!first).then(|| (&leaves.logits[..rows * a], &leaves.values[..rows * p]));
@@ -213,13 +278,24 @@ fn step<G: Game>(search: &mut BatchedSearch<G>, leaves: &mut Leaves, first: bool
 }
 
 /// Evaluates the written leaves; returns the evaluator's seconds.
-fn evaluate(leaves: &mut Leaves, evaluator: &dyn Evaluator) -> SalonResult<f64> {
+fn evaluate(
+    leaves: &mut Leaves,
+    evaluator: &dyn Evaluator,
+    pool: Option<&rayon::ThreadPool>,
+) -> SalonResult<f64> {
     let clock = Instant::now();
     let rows = leaves.rows;
     let (o, a, p) = leaves.sizes;
     leaves.logits[..rows * a].fill(0.0);
     leaves.values[..rows * p].fill(0.0);
-    evaluator.evaluate(rows, &leaves.observations[..rows * o], &leaves.players[..rows], &mut leaves.logits[..rows * a], &mut leaves.values[..rows * p])?;
+    evaluator.evaluate_on(
+        pool,
+        rows,
+        &leaves.observations[..rows * o],
+        &leaves.players[..rows],
+        &mut leaves.logits[..rows * a],
+        &mut leaves.values[..rows * p],
+    )?;
     leaves.evaluated = true;
     Ok(clock.elapsed().as_secs_f64())
 }

@@ -46,7 +46,14 @@ pub fn considered_visits(max_considered: usize, simulations: usize) -> Vec<u32> 
 }
 
 /// `sigma(completed q)` of each candidate child of `parent`, into `out` (same order).
-pub fn transformed_q(arena: &Arena, parent: usize, candidates: &[u32], c_visit: f32, c_scale: f32, out: &mut [f32]) {
+pub fn transformed_q(
+    arena: &Arena,
+    parent: usize,
+    candidates: &[u32],
+    c_visit: f32,
+    c_scale: f32,
+    out: &mut [f32],
+) {
     let node = arena.node(parent);
     let mover = node.mover as usize;
     let (mut sum_n, mut max_n) = (0u32, 0u32);
@@ -95,11 +102,21 @@ pub fn improved_policy(arena: &Arena, candidates: &[u32], out: &mut [f32]) {
 }
 
 /// The deterministic choice below the root; `scratch` holds at least `candidates.len()`.
-pub fn select_interior(arena: &Arena, parent: usize, candidates: &[u32], c_visit: f32, c_scale: f32, scratch: &mut [f32]) -> Option<usize> {
+pub fn select_interior(
+    arena: &Arena,
+    parent: usize,
+    candidates: &[u32],
+    c_visit: f32,
+    c_scale: f32,
+    scratch: &mut [f32],
+) -> Option<usize> {
     let out = &mut scratch[..candidates.len()];
     transformed_q(arena, parent, candidates, c_visit, c_scale, out);
     improved_policy(arena, candidates, out);
-    let sum_n: u32 = candidates.iter().map(|&i| arena.node(i as usize).visits).sum();
+    let sum_n: u32 = candidates
+        .iter()
+        .map(|&i| arena.node(i as usize).visits)
+        .sum();
     let mut best = None;
     let mut best_score = f32::NEG_INFINITY;
     for (&pi, &i) in out.iter().zip(candidates) {

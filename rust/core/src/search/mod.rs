@@ -34,6 +34,6 @@ mod tree_search;
 
 pub use analysis::{MoveAnalysis, RootAnalysis};
 pub use arena::{Arena, Node, NodeKind};
-pub use evaluator::{Evaluator, EvaluatorSearch};
 pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
 pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};
+pub use evaluator::{Evaluator, EvaluatorSearch};

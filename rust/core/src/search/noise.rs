@@ -76,7 +76,10 @@ mod tests {
         assert!((g - 0.5772).abs() < 0.01, "gumbel mean {g}");
         for shape in [0.3, 1.0, 2.5] {
             let m: f64 = (0..n).map(|_| gamma(shape, &mut rng)).sum::<f64>() / n as f64;
-            assert!((m - shape).abs() < 0.02 * shape.max(1.0), "gamma({shape}) mean {m}");
+            assert!(
+                (m - shape).abs() < 0.02 * shape.max(1.0),
+                "gamma({shape}) mean {m}"
+            );
         }
     }
 

@@ -12,7 +12,13 @@
 use super::arena::Arena;
 
 /// The candidate child (an arena index from `candidates`) with the best PUCT score.
-pub fn select(arena: &Arena, parent: usize, candidates: &[u32], c_init: f32, c_base: f32) -> Option<usize> {
+pub fn select(
+    arena: &Arena,
+    parent: usize,
+    candidates: &[u32],
+    c_init: f32,
+    c_base: f32,
+) -> Option<usize> {
     let node = arena.node(parent);
     let mover = node.mover as usize;
     // The node's visit count already includes the simulation being selected.
@@ -24,7 +30,11 @@ pub fn select(arena: &Arena, parent: usize, candidates: &[u32], c_init: f32, c_b
     let mut best_score = f32::NEG_INFINITY;
     for &i in candidates {
         let child = arena.node(i as usize);
-        let q = if child.visits == 0 { first_play } else { child.q(mover) };
+        let q = if child.visits == 0 {
+            first_play
+        } else {
+            child.q(mover)
+        };
         let score = q + explore * child.prior / (1.0 + child.visits as f32);
         if best.is_none() || score > best_score {
             best = Some(i as usize);

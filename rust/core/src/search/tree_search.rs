@@ -127,7 +127,13 @@ impl<S: State> TreeSearch<S> {
     }
 
     /// Starts a search of `root` (a decision node of `player`): the first leaf is the root.
-    pub fn begin(&mut self, cx: &Context<'_, S::Game>, root: &S, player: usize, rng: Xoshiro256StarStar) {
+    pub fn begin(
+        &mut self,
+        cx: &Context<'_, S::Game>,
+        root: &S,
+        player: usize,
+        rng: Xoshiro256StarStar,
+    ) {
         self.arena.reset();
         self.player = player;
         self.rng = rng;
@@ -169,7 +175,10 @@ impl<S: State> TreeSearch<S> {
             return;
         }
         let per_step = cx.config.leaves_per_step as usize;
-        while self.pending_len < per_step && self.started < cx.config.simulations && self.error.is_none() {
+        while self.pending_len < per_step
+            && self.started < cx.config.simulations
+            && self.error.is_none()
+        {
             self.started += 1;
             self.simulate(cx);
         }
@@ -197,11 +206,25 @@ impl<S: State> TreeSearch<S> {
         }
     }
 
-    fn push_pending(&mut self, cx: &Context<'_, S::Game>, state: S, player: usize, start: usize, expand: bool) {
+    fn push_pending(
+        &mut self,
+        cx: &Context<'_, S::Game>,
+        state: S,
+        player: usize,
+        start: usize,
+        expand: bool,
+    ) {
         let i = self.pending_len;
         let end = self.paths.len() as u32;
         if i == self.pending.len() {
-            self.pending.push(Pending { state, player, legal: ActionList::new(), start: start as u32, end, expand });
+            self.pending.push(Pending {
+                state,
+                player,
+                legal: ActionList::new(),
+                start: start as u32,
+                end,
+                expand,
+            });
         } else {
             let p = &mut self.pending[i];
             p.state = state;
@@ -215,7 +238,9 @@ impl<S: State> TreeSearch<S> {
         p.state.legal_actions(cx.game, &mut p.legal);
         p.legal.sort();
         if p.legal.is_empty() {
-            self.error = Some(format!("player {player} has no legal action at a decision node"));
+            self.error = Some(format!(
+                "player {player} has no legal action at a decision node"
+            ));
         }
         self.pending_len += 1;
     }
@@ -230,18 +255,34 @@ impl<S: State> TreeSearch<S> {
             let legal = &self.pending[i].legal;
             // Priors: the softmax of the logits over the legal actions.
             self.scratch.clear();
-            let hi = legal.iter().map(|&a| logits[a as usize]).fold(f32::NEG_INFINITY, f32::max);
+            let hi = legal
+                .iter()
+                .map(|&a| logits[a as usize])
+                .fold(f32::NEG_INFINITY, f32::max);
             let mut total = 0.0f32;
             for &a in legal.iter() {
-                let e = if hi.is_finite() { (logits[a as usize] - hi).exp() } else { 1.0 };
+                let e = if hi.is_finite() {
+                    (logits[a as usize] - hi).exp()
+                } else {
+                    1.0
+                };
                 total += e;
                 self.scratch.push(e);
             }
-            let norm = if total > 0.0 && total.is_finite() { 1.0 / total } else { 0.0 };
+            let norm = if total > 0.0 && total.is_finite() {
+                1.0 / total
+            } else {
+                0.0
+            };
             for p in &mut self.scratch {
-                *p = if norm > 0.0 { *p * norm } else { 1.0 / legal.len() as f32 };
+                *p = if norm > 0.0 {
+                    *p * norm
+                } else {
+                    1.0 / legal.len() as f32
+                };
             }
-            self.arena.expand_decision(leaf, player, values[player], legal, &self.scratch);
+            self.arena
+                .expand_decision(leaf, player, values[player], legal, &self.scratch);
             if leaf == 0 {
                 self.prepare_root(cx);
             }
@@ -258,7 +299,11 @@ impl<S: State> TreeSearch<S> {
             RootPolicy::Puct => {
                 let fraction = cx.config.dirichlet_fraction;
                 if fraction > 0.0 && n > 1 {
-                    let alpha = cx.config.dirichlet_alpha.map(f64::from).unwrap_or(10.0 / n as f64);
+                    let alpha = cx
+                        .config
+                        .dirichlet_alpha
+                        .map(f64::from)
+                        .unwrap_or(10.0 / n as f64);
                     self.scratch.clear();
                     self.scratch.resize(n, 0.0);
                     noise::dirichlet(alpha, &mut self.scratch, &mut self.rng);
@@ -294,7 +339,9 @@ impl<S: State> TreeSearch<S> {
     /// leaves the leaf waiting for the evaluator.
     fn simulate(&mut self, cx: &Context<'_, S::Game>) {
         let game = cx.game;
-        let Some(root) = self.root.as_ref() else { return };
+        let Some(root) = self.root.as_ref() else {
+            return;
+        };
         let mut s = if cx.perfect {
             root.clone()
         } else if let Some(w) = &self.world {
@@ -402,19 +449,42 @@ impl<S: State> TreeSearch<S> {
         self.scratch.clear();
         self.scratch.resize(self.candidates.len(), 0.0);
         match (c.policy, node == 0) {
-            (RootPolicy::Puct, _) => puct::select(&self.arena, node, &self.candidates, c.c_init, c.c_base),
-            (RootPolicy::Gumbel, false) => {
-                gumbel::select_interior(&self.arena, node, &self.candidates, c.c_visit, c.c_scale, &mut self.scratch)
+            (RootPolicy::Puct, _) => {
+                puct::select(&self.arena, node, &self.candidates, c.c_init, c.c_base)
             }
+            (RootPolicy::Gumbel, false) => gumbel::select_interior(
+                &self.arena,
+                node,
+                &self.candidates,
+                c.c_visit,
+                c.c_scale,
+                &mut self.scratch,
+            ),
             (RootPolicy::Gumbel, true) => {
                 let considered = self.considered_visit(cx);
                 let g = self.gather_root_gumbel();
-                gumbel::select_root(&self.arena, 0, &self.candidates, &self.gumbel[g], considered, c.c_visit, c.c_scale, &mut self.scratch)
-                    .or_else(|| {
-                        // A root action dropped by this determinization can leave no action
-                        // at the considered count: fall back to the interior rule.
-                        gumbel::select_interior(&self.arena, 0, &self.candidates, c.c_visit, c.c_scale, &mut self.scratch)
-                    })
+                gumbel::select_root(
+                    &self.arena,
+                    0,
+                    &self.candidates,
+                    &self.gumbel[g],
+                    considered,
+                    c.c_visit,
+                    c.c_scale,
+                    &mut self.scratch,
+                )
+                .or_else(|| {
+                    // A root action dropped by this determinization can leave no action
+                    // at the considered count: fall back to the interior rule.
+                    gumbel::select_interior(
+                        &self.arena,
+                        0,
+                        &self.candidates,
+                        c.c_visit,
+                        c.c_scale,
+                        &mut self.scratch,
+                    )
+                })
             }
         }
     }
@@ -422,9 +492,16 @@ impl<S: State> TreeSearch<S> {
     /// The visit count an action needs to receive the next root simulation.
     fn considered_visit(&self, cx: &Context<'_, S::Game>) -> u32 {
         let m = (cx.config.max_considered_actions as usize).min(self.arena.children(0).len());
-        let index: u32 = self.arena.children(0).map(|c| self.arena.node(c).visits).sum();
+        let index: u32 = self
+            .arena
+            .children(0)
+            .map(|c| self.arena.node(c).visits)
+            .sum();
         let table = &cx.considered[m.min(cx.considered.len() - 1)];
-        table.get(index as usize).copied().unwrap_or_else(|| table.last().copied().unwrap_or(0))
+        table
+            .get(index as usize)
+            .copied()
+            .unwrap_or_else(|| table.last().copied().unwrap_or(0))
     }
 
     /// Where in `gumbel` the root's Gumbel variables of the current candidates are: the
@@ -495,7 +572,8 @@ impl<S: State> TreeSearch<S> {
             *v = root.q(p);
         }
         self.candidates.clear();
-        self.candidates.extend(self.arena.children(0).map(|c| c as u32));
+        self.candidates
+            .extend(self.arena.children(0).map(|c| c as u32));
         let mut total = 0u32;
         for &c in &self.candidates {
             let n = self.arena.node(c as usize);
@@ -507,14 +585,23 @@ impl<S: State> TreeSearch<S> {
             RootPolicy::Puct => {
                 for &i in &self.candidates {
                     let n = self.arena.node(i as usize);
-                    policy[n.action as usize] = if total > 0 { n.visits as f32 / total as f32 } else { n.prior };
+                    policy[n.action as usize] = if total > 0 {
+                        n.visits as f32 / total as f32
+                    } else {
+                        n.prior
+                    };
                 }
                 puct::most_visited(&self.arena, &self.candidates)
             }
             RootPolicy::Gumbel => {
                 self.scratch.clear();
                 self.scratch.resize(self.candidates.len(), 0.0);
-                let most = self.candidates.iter().map(|&i| self.arena.node(i as usize).visits).max().unwrap_or(0);
+                let most = self
+                    .candidates
+                    .iter()
+                    .map(|&i| self.arena.node(i as usize).visits)
+                    .max()
+                    .unwrap_or(0);
                 let chosen = gumbel::select_root(
                     &self.arena,
                     0,
@@ -525,7 +612,14 @@ impl<S: State> TreeSearch<S> {
                     c.c_scale,
                     &mut self.scratch,
                 );
-                gumbel::transformed_q(&self.arena, 0, &self.candidates, c.c_visit, c.c_scale, &mut self.scratch);
+                gumbel::transformed_q(
+                    &self.arena,
+                    0,
+                    &self.candidates,
+                    c.c_visit,
+                    c.c_scale,
+                    &mut self.scratch,
+                );
                 gumbel::improved_policy(&self.arena, &self.candidates, &mut self.scratch);
                 for (&i, &pi) in self.candidates.iter().zip(&self.scratch) {
                     policy[self.arena.node(i as usize).action as usize] = pi;
@@ -533,6 +627,8 @@ impl<S: State> TreeSearch<S> {
                 chosen
             }
         };
-        chosen.map(|i| self.arena.node(i).action as i64).unwrap_or(-1)
+        chosen
+            .map(|i| self.arena.node(i).action as i64)
+            .unwrap_or(-1)
     }
 }

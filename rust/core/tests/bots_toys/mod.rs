@@ -13,8 +13,9 @@
 #![allow(dead_code)]
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo, ParamSpec, ParamValue,
-    Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo,
+    ParamSpec, ParamValue, Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar,
+    MAX_PLAYERS,
 };
 
 macro_rules! toy_game {
@@ -129,10 +130,18 @@ pub struct NimState {
 
 impl NimState {
     fn initial(_game: &Nim) -> Self {
-        NimState { pile: 10, to_move: 0, winner: None }
+        NimState {
+            pile: 10,
+            to_move: 0,
+            winner: None,
+        }
     }
     pub fn with_pile(pile: u8) -> Self {
-        NimState { pile, to_move: 0, winner: None }
+        NimState {
+            pile,
+            to_move: 0,
+            winner: None,
+        }
     }
     fn view(&self, _game: &Nim, _player: usize) -> String {
         format!("{self:?}")
@@ -176,7 +185,12 @@ impl State for NimState {
     fn information_state_string(&self, _game: &Nim, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _game: &Nim, _player: usize, _rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _game: &Nim,
+        _player: usize,
+        _rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     toy_state_common!(Nim);
@@ -200,7 +214,10 @@ pub struct KingmakerState {
 
 impl KingmakerState {
     fn initial(_game: &Kingmaker) -> Self {
-        KingmakerState { moves: [0; 3], ply: 0 }
+        KingmakerState {
+            moves: [0; 3],
+            ply: 0,
+        }
     }
     fn view(&self, _game: &Kingmaker, _player: usize) -> String {
         format!("{self:?}")
@@ -240,7 +257,12 @@ impl State for KingmakerState {
     fn information_state_string(&self, _game: &Kingmaker, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _: &Kingmaker, _: usize, _: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _: &Kingmaker,
+        _: usize,
+        _: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     toy_state_common!(Kingmaker);
@@ -264,7 +286,12 @@ pub struct GambleState {
 
 impl GambleState {
     fn initial(_game: &Gamble) -> Self {
-        GambleState { stage: 0, starter: 0, choice: 0, won: false }
+        GambleState {
+            stage: 0,
+            starter: 0,
+            choice: 0,
+            won: false,
+        }
     }
     fn view(&self, _game: &Gamble, _player: usize) -> String {
         format!("{self:?}")
@@ -312,7 +339,11 @@ impl State for GambleState {
     fn scores(&self, _game: &Gamble) -> Scores {
         let mut s = [0; MAX_PLAYERS];
         if self.stage >= 3 {
-            let winner = if self.won { self.starter } else { 1 - self.starter };
+            let winner = if self.won {
+                self.starter
+            } else {
+                1 - self.starter
+            };
             s[winner as usize] = 1;
         }
         s
@@ -320,7 +351,12 @@ impl State for GambleState {
     fn information_state_string(&self, _game: &Gamble, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _: &Gamble, _: usize, _: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _: &Gamble,
+        _: usize,
+        _: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     toy_state_common!(Gamble);
@@ -343,7 +379,11 @@ pub struct BonusState {
 
 impl BonusState {
     fn initial(_game: &Bonus) -> Self {
-        BonusState { turn: 0, slot: None, score: [0; 2] }
+        BonusState {
+            turn: 0,
+            slot: None,
+            score: [0; 2],
+        }
     }
     fn view(&self, _game: &Bonus, _player: usize) -> String {
         format!("{self:?}")
@@ -393,7 +433,12 @@ impl State for BonusState {
     fn information_state_string(&self, _game: &Bonus, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _: &Bonus, _: usize, _: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _: &Bonus,
+        _: usize,
+        _: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     toy_state_common!(Bonus);
@@ -421,18 +466,37 @@ pub struct ParityState {
 
 impl ParityState {
     fn initial(_game: &Parity) -> Self {
-        ParityState { stage: 0, cards: [0; 2], guesses: [0; 2], score: [0; 2] }
+        ParityState {
+            stage: 0,
+            cards: [0; 2],
+            guesses: [0; 2],
+            score: [0; 2],
+        }
     }
 
     /// What `player` knows: their own card (once dealt), the stage, the guesses and scores.
     fn view(&self, _game: &Parity, player: usize) -> String {
-        let own = if (self.stage as usize) > player { format!("{}", self.cards[player]) } else { "-".into() };
-        format!("stage {} card {own} guesses {:?} scores {:?}", self.stage, &self.guesses[..self.stage.saturating_sub(2).min(2) as usize], self.score)
+        let own = if (self.stage as usize) > player {
+            format!("{}", self.cards[player])
+        } else {
+            "-".into()
+        };
+        format!(
+            "stage {} card {own} guesses {:?} scores {:?}",
+            self.stage,
+            &self.guesses[..self.stage.saturating_sub(2).min(2) as usize],
+            self.score
+        )
     }
 
     /// A state that differs only in player 1's card (for the no-peeking tests).
     pub fn dealt(card0: u8, card1: u8) -> Self {
-        ParityState { stage: 2, cards: [card0, card1], guesses: [0; 2], score: [0; 2] }
+        ParityState {
+            stage: 2,
+            cards: [card0, card1],
+            guesses: [0; 2],
+            score: [0; 2],
+        }
     }
 }
 
@@ -485,14 +549,23 @@ impl State for ParityState {
     fn information_state_string(&self, game: &Parity, player: usize) -> Option<String> {
         Some(self.view(game, player))
     }
-    fn resample_from_infostate(&self, _game: &Parity, player: usize, rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _game: &Parity,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         let other = 1 - player;
         let mut out = *self;
         if (self.stage as usize) <= other {
             // The other card is not dealt yet: nothing is hidden.
             return Some(out);
         }
-        let own = if (self.stage as usize) > player { Some(self.cards[player]) } else { None };
+        let own = if (self.stage as usize) > player {
+            Some(self.cards[player])
+        } else {
+            None
+        };
         // Only `player`'s own guess, scored on the other's card, tells anything about that
         // card: its parity, once the guess is made.
         let guessed = self.stage as usize > 2 + player;

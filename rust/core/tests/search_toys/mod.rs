@@ -12,8 +12,9 @@
 #![allow(dead_code)]
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo, ParamSpec, ParamValue, Params, Returns,
-    SalonResult, Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo,
+    ParamSpec, ParamValue, Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar,
+    MAX_PLAYERS,
 };
 
 toy_game!(Race, RaceState, "toy_race", players [2], default 2, perfect true, actions 3, chance 1, length 64);
@@ -39,10 +40,18 @@ pub struct RaceState {
 
 impl RaceState {
     fn initial(_game: &Race) -> Self {
-        RaceState { pile: 10, to_move: 0, winner: None }
+        RaceState {
+            pile: 10,
+            to_move: 0,
+            winner: None,
+        }
     }
     pub fn with_pile(pile: u8, to_move: u8) -> Self {
-        RaceState { pile, to_move, winner: None }
+        RaceState {
+            pile,
+            to_move,
+            winner: None,
+        }
     }
 }
 
@@ -108,7 +117,12 @@ impl State for RaceState {
     fn information_state_string(&self, _game: &Race, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _: &Race, _: usize, _: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _: &Race,
+        _: usize,
+        _: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     fn render(&self, _game: &Race) -> String {
@@ -174,7 +188,12 @@ impl State for PickState {
     fn information_state_string(&self, _game: &Pick, _player: usize) -> Option<String> {
         None
     }
-    fn resample_from_infostate(&self, _: &Pick, _: usize, _: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _: &Pick,
+        _: usize,
+        _: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         None
     }
     fn render(&self, _game: &Pick) -> String {
@@ -196,10 +215,20 @@ pub struct CardsState {
 
 impl CardsState {
     fn initial(_game: &Cards) -> Self {
-        CardsState { stage: 0, cards: [0; 2], guesses: [0; 2], score: [0; 2] }
+        CardsState {
+            stage: 0,
+            cards: [0; 2],
+            guesses: [0; 2],
+            score: [0; 2],
+        }
     }
     pub fn dealt(card0: u8, card1: u8) -> Self {
-        CardsState { stage: 2, cards: [card0, card1], guesses: [0; 2], score: [0; 2] }
+        CardsState {
+            stage: 2,
+            cards: [card0, card1],
+            guesses: [0; 2],
+            score: [0; 2],
+        }
     }
 }
 
@@ -279,16 +308,27 @@ impl State for CardsState {
     fn information_state_string(&self, game: &Cards, player: usize) -> Option<String> {
         Some(self.observation_string(game, player))
     }
-    fn resample_from_infostate(&self, _game: &Cards, player: usize, rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _game: &Cards,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         let other = 1 - player;
         let mut out = *self;
         if (self.stage as usize) <= other {
             return Some(out);
         }
-        let own = if (self.stage as usize) > player { Some(self.cards[player]) } else { None };
+        let own = if (self.stage as usize) > player {
+            Some(self.cards[player])
+        } else {
+            None
+        };
         let guessed = self.stage as usize > 2 + player;
-        let consistent =
-            |c: u8| Some(c) != own && (!guessed || ((c % 2 == self.guesses[player]) == (self.score[player] == 1)));
+        let consistent = |c: u8| {
+            Some(c) != own
+                && (!guessed || ((c % 2 == self.guesses[player]) == (self.score[player] == 1)))
+        };
         let count = (0..CARDS).filter(|&c| consistent(c)).count() as u64;
         let mut pick = rng.below(count.max(1));
         for c in 0..CARDS {

@@ -106,7 +106,12 @@ impl Sink<'_> {
 
 /// Legal decisions of the player to move, ascending.
 pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut ActionList) {
-    let mut sink = Sink { out: Some(out), only: None, found: false, count: 0 };
+    let mut sink = Sink {
+        out: Some(out),
+        only: None,
+        found: false,
+        count: 0,
+    };
     generate(s, game, &mut sink);
 }
 
@@ -117,7 +122,12 @@ pub(crate) fn is_legal(s: &AtelierCanvasState, game: &AtelierCanvas, action: Act
     }
     // "pass" depends on every other action: check it on the full list.
     let only = if action == PASS { None } else { Some(action) };
-    let mut sink = Sink { out: None, only, found: false, count: 0 };
+    let mut sink = Sink {
+        out: None,
+        only,
+        found: false,
+        count: 0,
+    };
     generate(s, game, &mut sink);
     if action == PASS {
         return s.phase == Phase::Start && sink.count == 1 && {
@@ -137,7 +147,9 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             let any_slot = (0..CIRCLE).any(|i| slot_ok(s, i));
             for i in 0..CIRCLE {
                 if slot_ok(s, i)
-                    && (slot_ok(s, i + 1) || slot_ok(s, i + CIRCLE - 1) || (!game.expert_draw && deck >= 1))
+                    && (slot_ok(s, i + 1)
+                        || slot_ok(s, i + CIRCLE - 1)
+                        || (!game.expert_draw && deck >= 1))
                 {
                     out.push(TAKE_SLOT + i as Action);
                 }
@@ -213,7 +225,13 @@ fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut 
     }
 }
 
-fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Holdings, out: &mut Sink) {
+fn push_payments(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    p: usize,
+    h: &Holdings,
+    out: &mut Sink,
+) {
     let src = s.sources_of(game, h);
     let colour = &game.facts.colour;
     let needs = s.needs();
@@ -227,7 +245,10 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     // Discard a coloured card from hand.
     let mut ok_hand = [false; 5];
     for (c, ok) in ok_hand.iter_mut().enumerate() {
-        if out.wants_family(PAY_HAND, NUM_PLAYABLE) && src.hand[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+        if out.wants_family(PAY_HAND, NUM_PLAYABLE)
+            && src.hand[c] > 0
+            && needs.comp[c] + needs.plain[c] > 0
+        {
             let mut n = needs;
             reduce(&mut n, c);
             let mut s2 = src;
@@ -257,7 +278,10 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     // Turn a palette card.
     let mut ok_turn = [false; 5];
     for (c, ok) in ok_turn.iter_mut().enumerate() {
-        if out.wants_family(PAY_TURN, NUM_PLAYABLE) && src.palette[c] > 0 && needs.comp[c] + needs.plain[c] > 0 {
+        if out.wants_family(PAY_TURN, NUM_PLAYABLE)
+            && src.palette[c] > 0
+            && needs.comp[c] + needs.plain[c] > 0
+        {
             let mut n = needs;
             reduce(&mut n, c);
             *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
@@ -265,7 +289,9 @@ fn push_payments(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, h: &Hol
     }
     for card in Bits(h.untapped) {
         if ok_turn[colour[card] as usize] {
-            if !out.wants(PAY_TURN + card as Action) || (game.expert_secondary && !turn_keeps_feasible(s, game, p, &needs, card)) {
+            if !out.wants(PAY_TURN + card as Action)
+                || (game.expert_secondary && !turn_keeps_feasible(s, game, p, &needs, card))
+            {
                 continue;
             }
             out.push(PAY_TURN + card as Action);
@@ -348,11 +374,20 @@ fn turn_keeps_feasible(
 }
 
 fn card_name(game: &AtelierCanvas, card: usize) -> &str {
-    game.set.cards.get(card).map(|c| c.id.as_str()).unwrap_or("?")
+    game.set
+        .cards
+        .get(card)
+        .map(|c| c.id.as_str())
+        .unwrap_or("?")
 }
 
 fn colour_name(game: &AtelierCanvas, card: usize) -> &'static str {
-    game.set.cards.get(card).and_then(|c| COLOUR_NAMES.get(c.colour as usize)).copied().unwrap_or("no colour")
+    game.set
+        .cards
+        .get(card)
+        .and_then(|c| COLOUR_NAMES.get(c.colour as usize))
+        .copied()
+        .unwrap_or("no colour")
 }
 
 /// A readable name for any id at this node.
@@ -390,18 +425,33 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
         return "draw from the deck".to_string();
     }
     if let Some(c) = family(action, PLAY, NUM_PLAYABLE) {
-        return format!("play {}", game.set.cards.get(c).map(|x| x.label.as_str()).unwrap_or("?"));
+        return format!(
+            "play {}",
+            game.set
+                .cards
+                .get(c)
+                .map(|x| x.label.as_str())
+                .unwrap_or("?")
+        );
     }
     if let Some(b) = family(action, TARGET, NUM_BLANK) {
         let on = s.on[b];
         return if on == NONE {
             format!("place on {}", card_name(game, b))
         } else {
-            format!("place on {} under {}", card_name(game, b), card_name(game, on as usize))
+            format!(
+                "place on {} under {}",
+                card_name(game, b),
+                card_name(game, on as usize)
+            )
         };
     }
     if let Some(c) = family(action, PAY_HAND, NUM_PLAYABLE) {
-        return format!("pay {} by discarding {}", colour_name(game, c), card_name(game, c));
+        return format!(
+            "pay {} by discarding {}",
+            colour_name(game, c),
+            card_name(game, c)
+        );
     }
     if let Some(k) = family(action, PAY_JOKER, 3) {
         return format!("pay {} with a joker", COLOUR_NAMES[k]);
@@ -410,12 +460,23 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
         return format!("pay {} with a joker", COLOUR_NAMES[3 + k]);
     }
     if let Some(c) = family(action, PAY_TURN, NUM_PLAYABLE) {
-        return format!("pay {} by turning {}", colour_name(game, c), card_name(game, c));
+        return format!(
+            "pay {} by turning {}",
+            colour_name(game, c),
+            card_name(game, c)
+        );
     }
     if let Some(b) = family(action, PAY_PAIR, NUM_BLANK) {
-        let sec = s.pair_secondary(game, b, s.current as usize).map(|i| SECONDARY_NAMES[i]).unwrap_or("a secondary");
+        let sec = s
+            .pair_secondary(game, b, s.current as usize)
+            .map(|i| SECONDARY_NAMES[i])
+            .unwrap_or("a secondary");
         let on = s.on[b];
-        let d = if on == NONE { "its drawing".to_string() } else { card_name(game, on as usize).to_string() };
+        let d = if on == NONE {
+            "its drawing".to_string()
+        } else {
+            card_name(game, on as usize).to_string()
+        };
         return format!("pay {sec} by turning {} and {d}", card_name(game, b));
     }
     if let Some(c) = family(action, DISCARD, NUM_CARDS) {
@@ -443,7 +504,9 @@ pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) ->
         _ => {
             let w0 = word(0)?;
             match w0 {
-                "take" => TAKE_SLOT as usize + word(2)?.trim_end_matches(':').parse::<usize>().ok()?,
+                "take" => {
+                    TAKE_SLOT as usize + word(2)?.trim_end_matches(':').parse::<usize>().ok()?
+                }
                 "draw" => TAKE_DECK as usize,
                 "play" => PLAY as usize + card(word(1)?)?,
                 "place" => TARGET as usize + card(word(2)?)?,
@@ -483,7 +546,9 @@ mod tests {
         let mut legal = ActionList::new();
         let mut families_seen = [false; 9];
         for (players, expert) in [(2, false), (3, true)] {
-            let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+            let params = Params::new()
+                .with("players", ParamValue::Int(players))
+                .with("expert", ParamValue::Bool(expert));
             let game = AtelierCanvas::with_params(&params, None).unwrap();
             visit_random_states(&game, 2, &mut rng, |s| {
                 if s.is_chance_node(&game) || s.is_terminal(&game) {
@@ -491,16 +556,27 @@ mod tests {
                 }
                 s.legal_actions(&game, &mut legal);
                 for a in 0..NUM_ACTIONS as Action {
-                    assert_eq!(is_legal(s, &game, a), legal.contains(a), "action {a} in phase {:?}", s.phase());
+                    assert_eq!(
+                        is_legal(s, &game, a),
+                        legal.contains(a),
+                        "action {a} in phase {:?}",
+                        s.phase()
+                    );
                 }
                 for &a in legal.iter() {
-                    let bases = [TAKE_SLOT, PLAY, TARGET, PAY_HAND, PAY_JOKER, PAY_TURN, PAY_PAIR, DISCARD, END_TURN];
+                    let bases = [
+                        TAKE_SLOT, PLAY, TARGET, PAY_HAND, PAY_JOKER, PAY_TURN, PAY_PAIR, DISCARD,
+                        END_TURN,
+                    ];
                     if let Some(f) = bases.iter().rposition(|&b| a >= b) {
                         families_seen[f] = true;
                     }
                 }
             });
         }
-        assert!(families_seen.iter().all(|&x| x), "families not reached: {families_seen:?}");
+        assert!(
+            families_seen.iter().all(|&x| x),
+            "families not reached: {families_seen:?}"
+        );
     }
 }

@@ -20,7 +20,11 @@ pub(crate) struct CardFacts {
 impl CardFacts {
     /// `set` has exactly `NUM_CARDS` cards (checked by the game's constructor).
     pub fn of(set: &CardSet, expert: bool) -> CardFacts {
-        let mut f = CardFacts { colour: [255; NUM_CARDS], artwork: [255; NUM_CARDS], needs: [Needs::default(); NUM_PLAYABLE] };
+        let mut f = CardFacts {
+            colour: [255; NUM_CARDS],
+            artwork: [255; NUM_CARDS],
+            needs: [Needs::default(); NUM_PLAYABLE],
+        };
         for (c, card) in set.cards.iter().enumerate().take(NUM_CARDS) {
             f.colour[c] = card.colour;
             f.artwork[c] = card.artwork;

@@ -8,7 +8,9 @@ use salon_core::{SalonError, SalonResult};
 use serde::{Deserialize, Serialize};
 
 /// The five basic colours (the brushstroke at the top of a card), then the four secondaries.
-pub const COLOUR_NAMES: [&str; 9] = ["cyan", "magenta", "yellow", "white", "black", "grey", "red", "blue", "green"];
+pub const COLOUR_NAMES: [&str; 9] = [
+    "cyan", "magenta", "yellow", "white", "black", "grey", "red", "blue", "green",
+];
 pub const NUM_BASIC: usize = 5;
 pub const CYAN: u8 = 0;
 pub const MAGENTA: u8 = 1;
@@ -17,7 +19,12 @@ pub const WHITE: u8 = 3;
 pub const BLACK: u8 = 4;
 /// The two basic colours mixed into each secondary (grey, red, blue, green), from the rule
 /// document's scheme.
-pub const SECONDARY_PARTS: [(u8, u8); 4] = [(WHITE, BLACK), (YELLOW, MAGENTA), (CYAN, MAGENTA), (CYAN, YELLOW)];
+pub const SECONDARY_PARTS: [(u8, u8); 4] = [
+    (WHITE, BLACK),
+    (YELLOW, MAGENTA),
+    (CYAN, MAGENTA),
+    (CYAN, YELLOW),
+];
 
 pub const NUM_BLANK: usize = 40;
 pub const NUM_DRAWN: usize = 30;
@@ -180,8 +187,15 @@ pub const SUBSTITUTE_JSON: &str = include_str!("../components/substitute.json");
 /// a misspelt field is reported with the card and the field.
 fn check_shapes(value: &serde_json::Value) -> SalonResult<()> {
     use serde_json::Value;
-    let obj = value.as_object().ok_or_else(|| err("the file must be a JSON object".into()))?;
-    for (field, want) in [("name", "a string"), ("artworks", "a list of names"), ("cards", "a list of cards"), ("objectives", "a list of objectives")] {
+    let obj = value
+        .as_object()
+        .ok_or_else(|| err("the file must be a JSON object".into()))?;
+    for (field, want) in [
+        ("name", "a string"),
+        ("artworks", "a list of names"),
+        ("cards", "a list of cards"),
+        ("objectives", "a list of objectives"),
+    ] {
         let ok = match obj.get(field) {
             None => return Err(err(format!("missing field {field:?}"))),
             Some(Value::String(_)) => field == "name",
@@ -210,25 +224,39 @@ fn check_shapes(value: &serde_json::Value) -> SalonResult<()> {
         ("count", "an integer", true, &is_int),
         ("points", "an integer", true, &is_int),
     ];
-    for (list, what, fields) in [("cards", "card", &card_fields), ("objectives", "objective", &objective_fields)] {
-        let items = obj.get(list).and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    for (list, what, fields) in [
+        ("cards", "card", &card_fields),
+        ("objectives", "objective", &objective_fields),
+    ] {
+        let items = obj
+            .get(list)
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         for (i, item) in items.iter().enumerate() {
             let who = match item.get("id").and_then(Value::as_str) {
                 Some(id) => format!("{what} {id:?}"),
                 None => format!("{what} #{i}"),
             };
-            let o = item.as_object().ok_or_else(|| err(format!("{who}: must be a JSON object")))?;
+            let o = item
+                .as_object()
+                .ok_or_else(|| err(format!("{who}: must be a JSON object")))?;
             for key in o.keys() {
                 if !fields.iter().any(|f| f.0 == key) {
                     let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
-                    return Err(err(format!("{who}: unknown field {key:?}; the fields are {}", names.join(", "))));
+                    return Err(err(format!(
+                        "{who}: unknown field {key:?}; the fields are {}",
+                        names.join(", ")
+                    )));
                 }
             }
             for (name, want, required, ok) in fields.iter() {
                 match o.get(*name) {
                     None if *required => return Err(err(format!("{who}: missing field {name:?}"))),
                     None => {}
-                    Some(v) if !ok(v) => return Err(err(format!("{who}: field {name:?} must be {want}"))),
+                    Some(v) if !ok(v) => {
+                        return Err(err(format!("{who}: field {name:?} must be {want}")))
+                    }
                     Some(_) => {}
                 }
             }
@@ -238,7 +266,10 @@ fn check_shapes(value: &serde_json::Value) -> SalonResult<()> {
 }
 
 fn colour_index(name: &str) -> Option<u8> {
-    COLOUR_NAMES.iter().position(|&c| c == name).map(|i| i as u8)
+    COLOUR_NAMES
+        .iter()
+        .position(|&c| c == name)
+        .map(|i| i as u8)
 }
 
 fn err(message: String) -> SalonError {
@@ -248,11 +279,11 @@ fn err(message: String) -> SalonError {
 impl CardSet {
     /// Parses and validates a component file.
     pub fn parse(json: &str) -> SalonResult<CardSet> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| err(format!("the file is not valid JSON: {e}")))?;
+        let value: serde_json::Value = serde_json::from_str(json)
+            .map_err(|e| err(format!("the file is not valid JSON: {e}")))?;
         check_shapes(&value)?;
-        let file: ComponentFile =
-            serde_json::from_value(value).map_err(|e| err(format!("the file does not match the schema: {e}")))?;
+        let file: ComponentFile = serde_json::from_value(value)
+            .map_err(|e| err(format!("the file does not match the schema: {e}")))?;
         Self::validate(file)
     }
 
@@ -273,12 +304,18 @@ impl CardSet {
         let mut by_kind: [Vec<Card>; 4] = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
         let mut seen_ids: Vec<&str> = Vec::new();
         for (i, spec) in file.cards.iter().enumerate() {
-            let who = if spec.id.trim().is_empty() { format!("card #{i}") } else { format!("card {:?}", spec.id) };
+            let who = if spec.id.trim().is_empty() {
+                format!("card #{i}")
+            } else {
+                format!("card {:?}", spec.id)
+            };
             if spec.id.trim().is_empty() {
                 return Err(err(format!("{who}: field \"id\" must not be empty")));
             }
             if seen_ids.contains(&spec.id.as_str()) {
-                return Err(err(format!("{who}: field \"id\" repeats an earlier card's id")));
+                return Err(err(format!(
+                    "{who}: field \"id\" repeats an earlier card's id"
+                )));
             }
             seen_ids.push(&spec.id);
             let kind = match spec.kind.as_str() {
@@ -288,29 +325,49 @@ impl CardSet {
                 "joker" => Kind::Joker,
                 other => {
                     return Err(err(format!(
-                        "{who}: field \"type\" is {other:?}; expected blank, drawn, painted or joker"
-                    )))
+                    "{who}: field \"type\" is {other:?}; expected blank, drawn, painted or joker"
+                )))
                 }
             };
             let card = if kind == Kind::Joker {
                 if spec.colour.is_some() || spec.cost.is_some() || spec.artwork.is_some() {
-                    return Err(err(format!("{who}: a joker has no \"colour\", \"cost\" or \"artwork\" field")));
+                    return Err(err(format!(
+                        "{who}: a joker has no \"colour\", \"cost\" or \"artwork\" field"
+                    )));
                 }
-                Card { id: spec.id.clone(), kind, colour: 255, cost: [0; 9], artwork: 255, label: format!("{} (joker)", spec.id) }
+                Card {
+                    id: spec.id.clone(),
+                    kind,
+                    colour: 255,
+                    cost: [0; 9],
+                    artwork: 255,
+                    label: format!("{} (joker)", spec.id),
+                }
             } else {
-                let colour_name = spec.colour.as_deref().ok_or_else(|| err(format!("{who}: missing field \"colour\"")))?;
+                let colour_name = spec
+                    .colour
+                    .as_deref()
+                    .ok_or_else(|| err(format!("{who}: missing field \"colour\"")))?;
                 let colour = colour_index(colour_name)
                     .filter(|&c| (c as usize) < NUM_BASIC)
                     .ok_or_else(|| err(format!("{who}: field \"colour\" is {colour_name:?}; expected cyan, magenta, yellow, white or black")))?;
-                let cost_names = spec.cost.as_ref().ok_or_else(|| err(format!("{who}: missing field \"cost\"")))?;
+                let cost_names = spec
+                    .cost
+                    .as_ref()
+                    .ok_or_else(|| err(format!("{who}: missing field \"cost\"")))?;
                 if cost_names.is_empty() {
-                    return Err(err(format!("{who}: field \"cost\" must list at least one colour")));
+                    return Err(err(format!(
+                        "{who}: field \"cost\" must list at least one colour"
+                    )));
                 }
                 let mut cost = [0u8; 9];
                 let mut units = 0usize;
                 for name in cost_names {
                     let c = colour_index(name).ok_or_else(|| {
-                        err(format!("{who}: field \"cost\" has unknown colour {name:?}; expected one of {}", COLOUR_NAMES.join(", ")))
+                        err(format!(
+                            "{who}: field \"cost\" has unknown colour {name:?}; expected one of {}",
+                            COLOUR_NAMES.join(", ")
+                        ))
                     })?;
                     if c as usize >= NUM_BASIC && kind != Kind::Painted {
                         return Err(err(format!(
@@ -327,11 +384,15 @@ impl CardSet {
                 }
                 let artwork = if kind == Kind::Blank {
                     if spec.artwork.is_some() {
-                        return Err(err(format!("{who}: a blank canvas has no \"artwork\" field")));
+                        return Err(err(format!(
+                            "{who}: a blank canvas has no \"artwork\" field"
+                        )));
                     }
                     255
                 } else {
-                    let a = spec.artwork.ok_or_else(|| err(format!("{who}: missing field \"artwork\"")))?;
+                    let a = spec
+                        .artwork
+                        .ok_or_else(|| err(format!("{who}: missing field \"artwork\"")))?;
                     if a < 0 || a as usize >= file.artworks.len() {
                         return Err(err(format!(
                             "{who}: field \"artwork\" is {a}; expected 0 to {} (an index into \"artworks\")",
@@ -352,7 +413,14 @@ impl CardSet {
                     colour,
                     cost,
                     artwork,
-                    label: format!("{} ({}, {}{}, cost {})", spec.id, kind.name(), colour_name, art_text, cost_text.join("+")),
+                    label: format!(
+                        "{} ({}, {}{}, cost {})",
+                        spec.id,
+                        kind.name(),
+                        colour_name,
+                        art_text,
+                        cost_text.join("+")
+                    ),
                 }
             };
             by_kind[kind.index()].push(card);
@@ -361,7 +429,10 @@ impl CardSet {
         for (k, (&want, got)) in wanted.iter().zip(by_kind.iter()).enumerate() {
             if got.len() != want {
                 let name = [Kind::Blank, Kind::Drawn, Kind::Painted, Kind::Joker][k].name();
-                return Err(err(format!("field \"cards\": expected {want} cards of type {name}, got {}", got.len())));
+                return Err(err(format!(
+                    "field \"cards\": expected {want} cards of type {name}, got {}",
+                    got.len()
+                )));
             }
         }
         // Every painted canvas needs a drawing of its artwork to go on.
@@ -376,7 +447,9 @@ impl CardSet {
         let mut max_units = [0usize; 3];
         for k in 0..3 {
             for c in &by_kind[k] {
-                let u: usize = (0..9).map(|i| c.cost[i] as usize * if i >= NUM_BASIC { 2 } else { 1 }).sum();
+                let u: usize = (0..9)
+                    .map(|i| c.cost[i] as usize * if i >= NUM_BASIC { 2 } else { 1 })
+                    .sum();
                 max_units[k] = max_units[k].max(u);
             }
         }
@@ -395,10 +468,17 @@ impl CardSet {
                 .map(|&(_, k)| k)
                 .ok_or_else(|| {
                     let names: Vec<&str> = OBJECTIVE_KINDS.iter().map(|(n, _)| *n).collect();
-                    err(format!("{who}: field \"kind\" is {:?}; expected one of {}", o.kind, names.join(", ")))
+                    err(format!(
+                        "{who}: field \"kind\" is {:?}; expected one of {}",
+                        o.kind,
+                        names.join(", ")
+                    ))
                 })?;
             if objectives.iter().any(|x: &Objective| x.kind == kind) {
-                return Err(err(format!("{who}: field \"kind\" {:?} repeats another objective's kind", o.kind)));
+                return Err(err(format!(
+                    "{who}: field \"kind\" {:?} repeats another objective's kind",
+                    o.kind
+                )));
             }
             let max_count = match kind {
                 ObjectiveKind::DistinctColours => NUM_BASIC as i64,
@@ -408,16 +488,34 @@ impl CardSet {
                 ObjectiveKind::SameColour => NUM_PLAYABLE as i64,
             };
             if o.count < 1 || o.count > max_count {
-                return Err(err(format!("{who}: field \"count\" is {}; expected 1 to {max_count}", o.count)));
+                return Err(err(format!(
+                    "{who}: field \"count\" is {}; expected 1 to {max_count}",
+                    o.count
+                )));
             }
             if !(0..=20).contains(&o.points) {
-                return Err(err(format!("{who}: field \"points\" is {}; expected 0 to 20", o.points)));
+                return Err(err(format!(
+                    "{who}: field \"points\" is {}; expected 0 to 20",
+                    o.points
+                )));
             }
-            objectives.push(Objective { id: o.id.clone(), name: o.name.clone(), kind, count: o.count as u8, points: o.points as u8 });
+            objectives.push(Objective {
+                id: o.id.clone(),
+                name: o.name.clone(),
+                kind,
+                count: o.count as u8,
+                points: o.points as u8,
+            });
         }
         let [b, d, p, j] = by_kind;
         let cards: Vec<Card> = b.into_iter().chain(d).chain(p).chain(j).collect();
-        Ok(CardSet { artworks: file.artworks.clone(), file, cards, objectives, max_units })
+        Ok(CardSet {
+            artworks: file.artworks.clone(),
+            file,
+            cards,
+            objectives,
+            max_units,
+        })
     }
 }
 

@@ -55,12 +55,20 @@ impl Holdings {
 
 /// The cards at location `place`, as a set.
 pub(crate) fn cards_at(s: &AtelierCanvasState, place: u8) -> u128 {
-    select(&s.loc, |word| byte_mask(equal_bytes(word, place)), |byte| byte == place)
+    select(
+        &s.loc,
+        |word| byte_mask(equal_bytes(word, place)),
+        |byte| byte == place,
+    )
 }
 
 /// The cards with any of the `flag` bits set, as a set.
 pub(crate) fn cards_flagged(s: &AtelierCanvasState, flag: u8) -> u128 {
-    select(&s.flags, |word| !byte_mask(zero_bytes(word & splat(flag))) & 0xff, |byte| byte & flag != 0)
+    select(
+        &s.flags,
+        |word| !byte_mask(zero_bytes(word & splat(flag))) & 0xff,
+        |byte| byte & flag != 0,
+    )
 }
 
 /// The cards whose byte in `bytes` passes a test, as a set. Eight cards per step: `word_test`
@@ -68,7 +76,11 @@ pub(crate) fn cards_flagged(s: &AtelierCanvasState, flag: u8) -> u128 {
 /// single cards cost about half of move generation; `byte_test` answers for the cards past
 /// the last whole word.
 #[inline]
-fn select(bytes: &[u8; NUM_CARDS], word_test: impl Fn(u64) -> u64, byte_test: impl Fn(u8) -> bool) -> u128 {
+fn select(
+    bytes: &[u8; NUM_CARDS],
+    word_test: impl Fn(u64) -> u64,
+    byte_test: impl Fn(u8) -> bool,
+) -> u128 {
     let mut set = 0u128;
     for (k, word) in bytes.chunks_exact(8).enumerate() {
         let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
@@ -140,13 +152,23 @@ mod tests {
             rng ^= rng << 17;
             // Bytes from a small alphabet so that equal and zero bytes are common, and the
             // edge values 0x00, 0x7f, 0x80 and 0xff appear.
-            let bytes: [u8; 8] = std::array::from_fn(|i| [0u8, 1, 2, 7, 0x7f, 0x80, 0xff, 9][(rng >> (3 * i) & 7) as usize]);
+            let bytes: [u8; 8] = std::array::from_fn(|i| {
+                [0u8, 1, 2, 7, 0x7f, 0x80, 0xff, 9][(rng >> (3 * i) & 7) as usize]
+            });
             let word = u64::from_le_bytes(bytes);
             for target in [0u8, 2, 7, 0x80, 0xff] {
-                let want = (0..8).filter(|&i| bytes[i] == target).fold(0u64, |m, i| m | 1 << i);
-                assert_eq!(byte_mask(equal_bytes(word, target)), want, "{bytes:?} == {target}");
+                let want = (0..8)
+                    .filter(|&i| bytes[i] == target)
+                    .fold(0u64, |m, i| m | 1 << i);
+                assert_eq!(
+                    byte_mask(equal_bytes(word, target)),
+                    want,
+                    "{bytes:?} == {target}"
+                );
             }
-            let want_zero = (0..8).filter(|&i| bytes[i] == 0).fold(0u64, |m, i| m | 1 << i);
+            let want_zero = (0..8)
+                .filter(|&i| bytes[i] == 0)
+                .fold(0u64, |m, i| m | 1 << i);
             assert_eq!(byte_mask(zero_bytes(word)), want_zero, "{bytes:?}");
         }
     }
@@ -160,7 +182,9 @@ mod tests {
         let mut rng = Xoshiro256StarStar::seed_from_u64(3);
         let mut tapped_seen = 0;
         for players in [2, 5] {
-            let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(players == 5));
+            let params = Params::new()
+                .with("players", ParamValue::Int(players))
+                .with("expert", ParamValue::Bool(players == 5));
             let game = AtelierCanvas::with_params(&params, None).unwrap();
             visit_random_states(&game, 3, &mut rng, |s| {
                 for p in 0..players as usize {
@@ -169,14 +193,20 @@ mod tests {
                         let (at, flags) = (s.location(c), s.flags[c]);
                         assert_eq!(h.hand >> c & 1 == 1, at == LOC_HAND + p as u8);
                         assert_eq!(h.palette >> c & 1 == 1, at == LOC_PALETTE + p as u8);
-                        assert_eq!(h.untapped >> c & 1 == 1, at == LOC_PALETTE + p as u8 && flags & F_TAPPED == 0);
+                        assert_eq!(
+                            h.untapped >> c & 1 == 1,
+                            at == LOC_PALETTE + p as u8 && flags & F_TAPPED == 0
+                        );
                         assert_eq!(cards_at(s, LOC_DECK) >> c & 1 == 1, at == LOC_DECK);
                         tapped_seen += (flags & F_TAPPED != 0) as usize;
                     }
                 }
             });
         }
-        assert!(tapped_seen > 100, "too few turned palette cards seen: {tapped_seen}");
+        assert!(
+            tapped_seen > 100,
+            "too few turned palette cards seen: {tapped_seen}"
+        );
     }
 
     #[test]

@@ -20,8 +20,8 @@ pub mod actions;
 mod card_facts;
 pub mod components;
 mod holdings;
-pub mod observation;
 mod moves;
+pub mod observation;
 pub mod position;
 mod render;
 mod state;
@@ -161,7 +161,10 @@ impl Game for AtelierCanvas {
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
         let players = params.int("players");
         if !(2..=5).contains(&players) {
-            return Err(SalonError::param("players", format!("{players} is not allowed; choose 2 to 5")));
+            return Err(SalonError::param(
+                "players",
+                format!("{players} is not allowed; choose 2 to 5"),
+            ));
         }
         let set = match components_json {
             None => CardSet::substitute()?,
@@ -177,7 +180,12 @@ impl Game for AtelierCanvas {
         let jokers_pay_white_black = match params.str("joker_colours") {
             "primary" => false,
             "basic" => true,
-            other => return Err(SalonError::param("joker_colours", format!("{other:?} is not allowed; choose primary or basic"))),
+            other => {
+                return Err(SalonError::param(
+                    "joker_colours",
+                    format!("{other:?} is not allowed; choose primary or basic"),
+                ))
+            }
         };
         let facts = Arc::new(CardFacts::of(&set, expert_secondary));
         Ok(AtelierCanvas {
@@ -244,7 +252,9 @@ mod tests {
     fn declared_sizes() {
         for (players, length) in [(2, 4219), (3, 6325), (4, 8432), (5, 10539)] {
             for expert in [false, true] {
-                let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+                let params = Params::new()
+                    .with("players", ParamValue::Int(players))
+                    .with("expert", ParamValue::Bool(expert));
                 let g = AtelierCanvas::with_params(&params, None).unwrap();
                 assert_eq!(g.num_distinct_actions(), 484);
                 assert_eq!(g.max_chance_outcomes(), 105);

@@ -29,7 +29,8 @@ use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS, MAX_ROUNDS};
 /// Per-card features.
 pub const CARD_FEATURES: usize = 25;
 /// Global features after the card block.
-pub const GLOBAL_FEATURES: usize = 5 + 2 + 2 + 5 + 10 + NUM_OBJECTIVES * 6 + 14 + 1 + 4 + 1 + 9 + 1 + 1 + 5 + 1;
+pub const GLOBAL_FEATURES: usize =
+    5 + 2 + 2 + 5 + 10 + NUM_OBJECTIVES * 6 + 14 + 1 + 4 + 1 + 9 + 1 + 1 + 5 + 1;
 /// Size of the flat observation tensor.
 pub const TENSOR_SIZE: usize = NUM_CARDS * CARD_FEATURES + GLOBAL_FEATURES;
 
@@ -39,7 +40,9 @@ pub fn hidden_from(s: &AtelierCanvasState, card: usize, player: usize) -> bool {
     if l == LOC_DECK {
         return true;
     }
-    (LOC_HAND..LOC_HAND + 5).contains(&l) && l != LOC_HAND + player as u8 && s.flags[card] & F_KNOWN == 0
+    (LOC_HAND..LOC_HAND + 5).contains(&l)
+        && l != LOC_HAND + player as u8
+        && s.flags[card] & F_KNOWN == 0
 }
 
 /// The epoch group of a card hidden from a player.
@@ -87,7 +90,12 @@ fn location_columns(p: usize, n: usize) -> [u8; 32] {
     column
 }
 
-pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut [f32]) {
+pub(crate) fn observation_tensor(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    p: usize,
+    out: &mut [f32],
+) {
     if out.len() < TENSOR_SIZE {
         return;
     }
@@ -96,7 +104,10 @@ pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p
     let own_hand = LOC_HAND + p as u8;
     // Non-short-circuit `&` and stores of zeros keep this loop free of branches on where the
     // card is, which no predictor guesses well.
-    for (c, row) in out[..NUM_CARDS * CARD_FEATURES].chunks_exact_mut(CARD_FEATURES).enumerate() {
+    for (c, row) in out[..NUM_CARDS * CARD_FEATURES]
+        .chunks_exact_mut(CARD_FEATURES)
+        .enumerate()
+    {
         let l = s.loc[c];
         let flags = s.flags[c];
         let in_hand = l.wrapping_sub(LOC_HAND) < 5;
@@ -118,14 +129,28 @@ pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p
     };
     for r in 0..5 {
         let j = (p + r) % n;
-        put(if r < n { s.hand_count[j] as f32 / 10.0 } else { 0.0 }, out);
+        put(
+            if r < n {
+                s.hand_count[j] as f32 / 10.0
+            } else {
+                0.0
+            },
+            out,
+        );
     }
     put(s.deck_count as f32 / NUM_CARDS as f32, out);
     put(s.discard_count as f32 / NUM_CARDS as f32, out);
     put(s.paintings as f32 / 10.0, out);
     put(END_PAINTINGS[n] as f32 / 10.0, out);
     for r in 0..5 {
-        put(if r < n && rel(p, s.current as usize, n) == r { 1.0 } else { 0.0 }, out);
+        put(
+            if r < n && rel(p, s.current as usize, n) == r {
+                1.0
+            } else {
+                0.0
+            },
+            out,
+        );
     }
     let ph = phase_index(s.phase);
     for k in 0..9 {
@@ -134,7 +159,11 @@ pub(crate) fn observation_tensor(s: &AtelierCanvasState, game: &AtelierCanvas, p
     put(if s.phase == Phase::End { 1.0 } else { 0.0 }, out);
     for o in 0..NUM_OBJECTIVES {
         let owner = s.objective_owner[o];
-        let slot = if owner == NONE { 5 } else { rel(p, owner as usize, n) };
+        let slot = if owner == NONE {
+            5
+        } else {
+            rel(p, owner as usize, n)
+        };
         for k in 0..6 {
             put(if k == slot { 1.0 } else { 0.0 }, out);
         }
@@ -181,7 +210,11 @@ fn add(out: &mut String, name: &str) {
 
 /// The observation plus what the player has deduced: the unseen cards by deck epoch and the
 /// number of face-down cards of each epoch in each opponent's hand.
-pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize) -> String {
+pub(crate) fn information_state_string(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    p: usize,
+) -> String {
     let mut o = crate::render::observation_string(s, game, p);
     // Unseen cards grouped by epoch, in one pass: (epoch, names, count per player).
     let mut groups: Vec<(u16, String, [u8; 5])> = Vec::new();
@@ -214,7 +247,11 @@ pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCan
                 let _ = write!(counts, "p{j}:{k}");
             }
         }
-        let deck = if e == s.epoch_now { format!(", deck {}", s.deck_count) } else { String::new() };
+        let deck = if e == s.epoch_now {
+            format!(", deck {}", s.deck_count)
+        } else {
+            String::new()
+        };
         let _ = writeln!(o, "unseen epoch {e} ({counts}{deck}): {cards}");
     }
     o
@@ -230,7 +267,12 @@ pub(crate) fn information_state_string(s: &AtelierCanvasState, game: &AtelierCan
 /// testing) the true deal is returned.
 const RESAMPLE_TRIES: usize = 4096;
 
-pub(crate) fn resample(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {
+pub(crate) fn resample(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    p: usize,
+    rng: &mut Xoshiro256StarStar,
+) -> AtelierCanvasState {
     for _ in 0..RESAMPLE_TRIES {
         let out = redeal(s, p, rng);
         if mover_can_go_on(&out, game) {

@@ -68,14 +68,23 @@ pub enum JokerColours {
 fn check_variants(game: &AtelierCanvas, p: &Position) -> SalonResult<()> {
     let same = |field: &str, given: Option<bool>, played: bool| -> SalonResult<()> {
         match given {
-            None => Err(invalid(field, format!("required in version {} positions", p.version))),
-            Some(v) if v != played => Err(invalid(field, format!("this game is played with {field} = {played}"))),
+            None => Err(invalid(
+                field,
+                format!("required in version {} positions", p.version),
+            )),
+            Some(v) if v != played => Err(invalid(
+                field,
+                format!("this game is played with {field} = {played}"),
+            )),
             Some(_) => Ok(()),
         }
     };
     let absent = |field: &str, given: bool| -> SalonResult<()> {
         if given {
-            return Err(invalid(field, format!("not a field of version {} positions", p.version)));
+            return Err(invalid(
+                field,
+                format!("not a field of version {} positions", p.version),
+            ));
         }
         Ok(())
     };
@@ -88,12 +97,30 @@ fn check_variants(game: &AtelierCanvas, p: &Position) -> SalonResult<()> {
         }
         _ => {
             absent("expert", p.expert.is_some())?;
-            same("expert_secondary", p.expert_secondary, game.expert_secondary())?;
+            same(
+                "expert_secondary",
+                p.expert_secondary,
+                game.expert_secondary(),
+            )?;
             same("expert_draw", p.expert_draw, game.expert_draw())?;
-            let played = if game.jokers_pay_white_black() { JokerColours::Basic } else { JokerColours::Primary };
+            let played = if game.jokers_pay_white_black() {
+                JokerColours::Basic
+            } else {
+                JokerColours::Primary
+            };
             match p.joker_colours {
                 None => Err(invalid("joker_colours", "required in version 2 positions")),
-                Some(j) if j != played => Err(invalid("joker_colours", format!("this game is played with joker_colours = {}", if played == JokerColours::Basic { "basic" } else { "primary" }))),
+                Some(j) if j != played => Err(invalid(
+                    "joker_colours",
+                    format!(
+                        "this game is played with joker_colours = {}",
+                        if played == JokerColours::Basic {
+                            "basic"
+                        } else {
+                            "primary"
+                        }
+                    ),
+                )),
                 Some(_) => Ok(()),
             }
         }
@@ -113,7 +140,13 @@ pub struct Basic {
 
 impl Basic {
     fn of(a: &[u8; NUM_BASIC]) -> Self {
-        Basic { cyan: a[0], magenta: a[1], yellow: a[2], white: a[3], black: a[4] }
+        Basic {
+            cyan: a[0],
+            magenta: a[1],
+            yellow: a[2],
+            white: a[3],
+            black: a[4],
+        }
     }
     pub(crate) fn array(&self) -> [u8; NUM_BASIC] {
         [self.cyan, self.magenta, self.yellow, self.white, self.black]
@@ -241,11 +274,18 @@ pub struct Position {
 const KIND_NAMES: [&str; 3] = ["blank", "drawn", "painted"];
 
 fn name(game: &AtelierCanvas, c: usize) -> String {
-    game.set.cards.get(c).map_or_else(|| format!("#{c}"), |card| card.id.clone())
+    game.set
+        .cards
+        .get(c)
+        .map_or_else(|| format!("#{c}"), |card| card.id.clone())
 }
 
 /// The position; `viewer: Some(q)` hides what `q` may not see.
-pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Option<usize>) -> Position {
+pub(crate) fn to_position(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    viewer: Option<usize>,
+) -> Position {
     let n = game.players;
     let shown = |c: usize| match viewer {
         Some(q) if hidden_from(s, c, q) => None,
@@ -256,10 +296,16 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
             hand: {
                 let mut hand: Vec<HandCard> = (0..NUM_CARDS)
                     .filter(|&c| s.loc[c] == LOC_HAND + p as u8)
-                    .map(|c| HandCard { card: shown(c), known: s.flags[c] & F_KNOWN != 0, epoch: s.epoch[c] })
+                    .map(|c| HandCard {
+                        card: shown(c),
+                        known: s.flags[c] & F_KNOWN != 0,
+                        epoch: s.epoch[c],
+                    })
                     .collect();
                 // Hidden cards last, by epoch: their place in card order would tell their ids.
-                hand.sort_by_key(|h| (h.card.is_none(), if h.card.is_none() { h.epoch } else { 0 }));
+                hand.sort_by_key(|h| {
+                    (h.card.is_none(), if h.card.is_none() { h.epoch } else { 0 })
+                });
                 hand
             },
             palette: s
@@ -268,14 +314,21 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
                 .map(|stack| {
                     stack
                         .into_iter()
-                        .map(|c| PaletteCard { card: name(game, c), turned: s.flags[c] & F_TAPPED != 0, fake: s.flags[c] & F_FAKE != 0 })
+                        .map(|c| PaletteCard {
+                            card: name(game, c),
+                            turned: s.flags[c] & F_TAPPED != 0,
+                            fake: s.flags[c] & F_FAKE != 0,
+                        })
                         .collect()
                 })
                 .collect(),
         })
         .collect();
     let opt = |c: u8| (c != NONE).then(|| name(game, c as usize));
-    let mut deck: Vec<Option<String>> = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DECK).map(shown).collect();
+    let mut deck: Vec<Option<String>> = (0..NUM_CARDS)
+        .filter(|&c| s.loc[c] == LOC_DECK)
+        .map(shown)
+        .collect();
     // Hidden cards last: their place in card order would tell their ids.
     deck.sort_by_key(Option::is_none);
     Position {
@@ -285,8 +338,15 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
         expert: None,
         expert_secondary: Some(game.expert_secondary()),
         expert_draw: Some(game.expert_draw()),
-        joker_colours: Some(if game.jokers_pay_white_black() { JokerColours::Basic } else { JokerColours::Primary }),
-        phase: PHASES.iter().find(|(_, ph)| *ph == s.phase).map_or(PhaseName::End, |(nm, _)| *nm),
+        joker_colours: Some(if game.jokers_pay_white_black() {
+            JokerColours::Basic
+        } else {
+            JokerColours::Primary
+        }),
+        phase: PHASES
+            .iter()
+            .find(|(_, ph)| *ph == s.phase)
+            .map_or(PhaseName::End, |(nm, _)| *nm),
         setup: s.setup,
         current_player: s.current,
         turns: s.turns,
@@ -297,20 +357,33 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
         deal_left: s.deal_left,
         circle: s.circle.iter().map(|&c| opt(c)).collect(),
         deck,
-        discard: (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DISCARD).map(|c| name(game, c)).collect(),
-        objectives: s.objective_owner.iter().map(|&o| (o != NONE).then_some(o)).collect(),
+        discard: (0..NUM_CARDS)
+            .filter(|&c| s.loc[c] == LOC_DISCARD)
+            .map(|c| name(game, c))
+            .collect(),
+        objectives: s
+            .objective_owner
+            .iter()
+            .map(|&o| (o != NONE).then_some(o))
+            .collect(),
         players,
         turn: Turn {
             first_take: (s.first_take != NONE).then_some(s.first_take),
             takes: s.takes,
-            play_kind: (s.play_kind != NONE).then(|| KIND_NAMES[s.play_kind as usize % 3].to_string()),
+            play_kind: (s.play_kind != NONE)
+                .then(|| KIND_NAMES[s.play_kind as usize % 3].to_string()),
             played: s.played,
             playing: opt(s.sel_card),
             target: opt(s.sel_target),
             needs: Needs {
                 plain: Basic::of(&s.need_plain),
                 halves: Basic::of(&s.need_comp),
-                pairs: Secondary { grey: s.need_pair[0], red: s.need_pair[1], blue: s.need_pair[2], green: s.need_pair[3] },
+                pairs: Secondary {
+                    grey: s.need_pair[0],
+                    red: s.need_pair[1],
+                    blue: s.need_pair[2],
+                    green: s.need_pair[3],
+                },
             },
         },
     }
@@ -318,26 +391,44 @@ pub(crate) fn to_position(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: 
 
 /// The state's phase of a position phase name.
 pub(crate) fn phase_of(name: PhaseName) -> Phase {
-    PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::End, |(_, ph)| *ph)
+    PHASES
+        .iter()
+        .find(|(nm, _)| *nm == name)
+        .map_or(Phase::End, |(_, ph)| *ph)
 }
 
-pub(crate) fn position_json(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Option<usize>) -> String {
+pub(crate) fn position_json(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    viewer: Option<usize>,
+) -> String {
     pos::write(&to_position(s, game, viewer))
 }
-
 
 /// Builds a state from a position. `null` cards are drawn from the cards the position does
 /// not name, shuffled with `rng` (uniformly over the unseen cards: a state consistent with
 /// the view; `resample_from_infostate` also respects the deck epochs a player remembers).
-pub(crate) fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
+pub(crate) fn from_position(
+    game: &AtelierCanvas,
+    text: &str,
+    rng: &mut Xoshiro256StarStar,
+) -> SalonResult<AtelierCanvasState> {
     let p: Position = pos::parse(text)?;
-    let has_unknown = p.deck.iter().any(Option::is_none) || p.players.iter().flat_map(|pl| &pl.hand).any(|h| h.card.is_none());
+    let has_unknown = p.deck.iter().any(Option::is_none)
+        || p.players
+            .iter()
+            .flat_map(|pl| &pl.hand)
+            .any(|h| h.card.is_none());
     // As `resample_from_infostate` does: a player who chose a card to play (its target, or
     // paying) is known to be able to pay it, so draws that leave that player stuck are redrawn.
     let mut result = build(game, &p, rng);
     for _ in 0..STUCK_REDRAWS {
         match &result {
-            Err(salon_core::SalonError::InvalidPosition { field, .. }) if has_unknown && field == STUCK_FIELD => result = build(game, &p, rng),
+            Err(salon_core::SalonError::InvalidPosition { field, .. })
+                if has_unknown && field == STUCK_FIELD =>
+            {
+                result = build(game, &p, rng)
+            }
             _ => break,
         }
     }
@@ -347,23 +438,42 @@ pub(crate) fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro2
 const STUCK_REDRAWS: usize = 4096;
 const STUCK_FIELD: &str = "phase";
 
-fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierCanvasState> {
+fn build(
+    game: &AtelierCanvas,
+    p: &Position,
+    rng: &mut Xoshiro256StarStar,
+) -> SalonResult<AtelierCanvasState> {
     let index = pos::NameIndex::new(game.set.cards.iter().map(|c| c.id.as_str()), "card");
     let card_id = |field: &str, card: &str| index.id(field, card);
     pos::check_game(&p.game, "atelier_canvas")?;
     if p.version != 1 && p.version != VERSION {
-        return Err(invalid("version", format!("this engine reads atelier_canvas positions of version 1 and {VERSION}, got {}", p.version)));
+        return Err(invalid(
+            "version",
+            format!(
+                "this engine reads atelier_canvas positions of version 1 and {VERSION}, got {}",
+                p.version
+            ),
+        ));
     }
     let n = game.players;
     if p.num_players as usize != n {
-        return Err(invalid("num_players", format!("this game has {n} players, the position {}", p.num_players)));
+        return Err(invalid(
+            "num_players",
+            format!("this game has {n} players, the position {}", p.num_players),
+        ));
     }
     check_variants(game, p)?;
     let mut s = AtelierCanvasState::new(game);
-    s.phase = PHASES.iter().find(|(nm, _)| *nm == p.phase).map_or(Phase::End, |(_, ph)| *ph);
+    s.phase = PHASES
+        .iter()
+        .find(|(nm, _)| *nm == p.phase)
+        .map_or(Phase::End, |(_, ph)| *ph);
     s.setup = p.setup;
     if p.setup && !matches!(s.phase, Phase::Deal | Phase::Refill) {
-        return Err(invalid("setup", "set-up is the deal and the first filling of the circle"));
+        return Err(invalid(
+            "setup",
+            "set-up is the deal and the first filling of the circle",
+        ));
     }
     if s.phase == Phase::Deal && !p.setup {
         return Err(invalid("setup", "the deal is part of set-up"));
@@ -378,10 +488,20 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     if s.phase == Phase::Deal {
         pos::player_in_range("deal_player", p.deal_player as u64, n)?;
         if p.deal_left == 0 || p.deal_left as usize > DEAL[p.deal_player as usize % DEAL.len()] {
-            return Err(invalid("deal_left", format!("player {} is dealt 1 to {} more cards", p.deal_player, DEAL[p.deal_player as usize % DEAL.len()])));
+            return Err(invalid(
+                "deal_left",
+                format!(
+                    "player {} is dealt 1 to {} more cards",
+                    p.deal_player,
+                    DEAL[p.deal_player as usize % DEAL.len()]
+                ),
+            ));
         }
     } else if p.deal_player as usize != n || p.deal_left != 0 {
-        return Err(invalid("deal_player", format!("after the deal: deal_player {n}, deal_left 0")));
+        return Err(invalid(
+            "deal_player",
+            format!("after the deal: deal_player {n}, deal_left 0"),
+        ));
     }
     s.deal_player = p.deal_player;
     s.deal_left = p.deal_left;
@@ -389,7 +509,10 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     // Cards: each named card claimed once, unknown ones drawn from the rest.
     let mut seen = [false; NUM_CARDS];
     if p.circle.len() != CIRCLE {
-        return Err(invalid("circle", format!("must have {CIRCLE} slots, has {}", p.circle.len())));
+        return Err(invalid(
+            "circle",
+            format!("must have {CIRCLE} slots, has {}", p.circle.len()),
+        ));
     }
     let mut claim = |field: String, card: &str| -> SalonResult<usize> {
         let c = card_id(&field, card)?;
@@ -414,7 +537,10 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         }
     }
     if p.players.len() != n {
-        return Err(invalid("players", format!("must have {n} entries, has {}", p.players.len())));
+        return Err(invalid(
+            "players",
+            format!("must have {n} entries, has {}", p.players.len()),
+        ));
     }
     for (pl, player) in p.players.iter().enumerate() {
         for (k, hc) in player.hand.iter().enumerate() {
@@ -422,7 +548,10 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
                 claim(format!("players.{pl}.hand.{k}.card"), card)?;
             }
             if hc.epoch > p.deck_epoch {
-                return Err(invalid(format!("players.{pl}.hand.{k}.epoch"), "a card cannot come from a later deck epoch"));
+                return Err(invalid(
+                    format!("players.{pl}.hand.{k}.epoch"),
+                    "a card cannot come from a later deck epoch",
+                ));
             }
         }
         for (k, stack) in player.palette.iter().enumerate() {
@@ -438,9 +567,19 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     let mut fill = pos::unseen_shuffled(&seen, rng).into_iter();
     let named = seen.iter().filter(|&&b| b).count();
     let unknown = p.deck.iter().filter(|c| c.is_none()).count()
-        + p.players.iter().flat_map(|pl| &pl.hand).filter(|h| h.card.is_none()).count();
+        + p.players
+            .iter()
+            .flat_map(|pl| &pl.hand)
+            .filter(|h| h.card.is_none())
+            .count();
     if named + unknown != NUM_CARDS {
-        return Err(invalid("deck", format!("the position places {} cards; the game has {NUM_CARDS}", named + unknown)));
+        return Err(invalid(
+            "deck",
+            format!(
+                "the position places {} cards; the game has {NUM_CARDS}",
+                named + unknown
+            ),
+        ));
     }
     let mut resolve = |card: &Option<String>| -> usize {
         match card {
@@ -461,7 +600,14 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
             s.epoch[c] = hc.epoch;
         }
         if player.hand.len() > crate::HAND_LIMIT + 2 {
-            return Err(invalid(format!("players.{pl}.hand"), format!("{} cards: more than a turn can bring over the limit of {}", player.hand.len(), crate::HAND_LIMIT)));
+            return Err(invalid(
+                format!("players.{pl}.hand"),
+                format!(
+                    "{} cards: more than a turn can bring over the limit of {}",
+                    player.hand.len(),
+                    crate::HAND_LIMIT
+                ),
+            ));
         }
         for (k, stack) in player.palette.iter().enumerate() {
             let mut below: Option<usize> = None;
@@ -472,7 +618,10 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
                 let ok = match (below, kind_of(c)) {
                     (None, Kind::Blank) => true,
                     (Some(b), Kind::Drawn) => kind_of(b) == Kind::Blank,
-                    (Some(b), Kind::Painted) => kind_of(b) == Kind::Drawn && game.set.cards[b].artwork == game.set.cards[c].artwork,
+                    (Some(b), Kind::Painted) => {
+                        kind_of(b) == Kind::Drawn
+                            && game.set.cards[b].artwork == game.set.cards[c].artwork
+                    }
                     _ => false,
                 };
                 if !ok {
@@ -486,12 +635,19 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
                     s.on[b] = c as u8;
                 }
                 if pc.turned && pl != p.current_player as usize {
-                    return Err(invalid(format!("{f}.turned"), "only the current player's cards are turned"));
+                    return Err(invalid(
+                        format!("{f}.turned"),
+                        "only the current player's cards are turned",
+                    ));
                 }
                 if pc.fake && kind_of(c) != Kind::Painted {
-                    return Err(invalid(format!("{f}.fake"), "only a painted canvas can be a fake"));
+                    return Err(invalid(
+                        format!("{f}.fake"),
+                        "only a painted canvas can be a fake",
+                    ));
                 }
-                s.flags[c] = if pc.turned { F_TAPPED } else { 0 } | if pc.fake { F_FAKE } else { 0 };
+                s.flags[c] =
+                    if pc.turned { F_TAPPED } else { 0 } | if pc.fake { F_FAKE } else { 0 };
                 if kind_of(c) == Kind::Painted {
                     s.paintings += 1;
                     s.artworks_done |= 1u64 << game.set.cards[c].artwork;
@@ -503,7 +659,16 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
 
     // The turn.
     let t = &p.turn;
-    let in_turn = matches!(s.phase, Phase::Start | Phase::Second | Phase::DeckDraw | Phase::Discard | Phase::Target | Phase::Pay | Phase::More);
+    let in_turn = matches!(
+        s.phase,
+        Phase::Start
+            | Phase::Second
+            | Phase::DeckDraw
+            | Phase::Discard
+            | Phase::Target
+            | Phase::Pay
+            | Phase::More
+    );
     match t.first_take {
         None => s.first_take = NONE,
         Some(ft) => {
@@ -518,20 +683,38 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         Some(k) => pos::index_of(&KIND_NAMES, "turn.play_kind", k)? as u8,
     };
     s.played = t.played;
-    if !in_turn && !s.setup && s.phase != Phase::End && (s.phase != Phase::Refill) && (t.takes > 0 || t.played > 0) {
+    if !in_turn
+        && !s.setup
+        && s.phase != Phase::End
+        && (s.phase != Phase::Refill)
+        && (t.takes > 0 || t.played > 0)
+    {
         return Err(invalid("turn", "no turn is under way"));
     }
     let paying = matches!(s.phase, Phase::Target | Phase::Pay);
     match (paying, playing) {
         (true, Some(c)) => {
             if kind_of(c) == Kind::Joker {
-                return Err(invalid("turn.playing", "a joker is never played onto a palette"));
+                return Err(invalid(
+                    "turn.playing",
+                    "a joker is never played onto a palette",
+                ));
             }
             s.sel_card = c as u8;
             s.loc[c] = LOC_PLAYING;
         }
-        (true, None) => return Err(invalid("turn.playing", "the target and pay phases have a card being played")),
-        (false, Some(_)) => return Err(invalid("turn.playing", "must be null outside the target and pay phases")),
+        (true, None) => {
+            return Err(invalid(
+                "turn.playing",
+                "the target and pay phases have a card being played",
+            ))
+        }
+        (false, Some(_)) => {
+            return Err(invalid(
+                "turn.playing",
+                "must be null outside the target and pay phases",
+            ))
+        }
         (false, None) => {}
     }
     s.sel_target = match &t.target {
@@ -539,24 +722,47 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         Some(card) => {
             let b = card_id("turn.target", card)?;
             if b >= NUM_BLANK || s.loc[b] != LOC_PALETTE + p.current_player {
-                return Err(invalid("turn.target", "the target is a blank canvas of the current player's palette"));
+                return Err(invalid(
+                    "turn.target",
+                    "the target is a blank canvas of the current player's palette",
+                ));
             }
             b as u8
         }
     };
-    if s.phase == Phase::Pay && s.sel_target == NONE && playing.is_some_and(|c| kind_of(c) != Kind::Blank) {
-        return Err(invalid("turn.target", "a drawn or painted canvas being paid for has its target"));
+    if s.phase == Phase::Pay
+        && s.sel_target == NONE
+        && playing.is_some_and(|c| kind_of(c) != Kind::Blank)
+    {
+        return Err(invalid(
+            "turn.target",
+            "a drawn or painted canvas being paid for has its target",
+        ));
     }
     s.need_plain = t.needs.plain.array();
     s.need_comp = t.needs.halves.array();
-    s.need_pair = [t.needs.pairs.grey, t.needs.pairs.red, t.needs.pairs.blue, t.needs.pairs.green];
+    s.need_pair = [
+        t.needs.pairs.grey,
+        t.needs.pairs.red,
+        t.needs.pairs.blue,
+        t.needs.pairs.green,
+    ];
     if s.phase != Phase::Pay && !s.needs().is_zero() && s.phase != Phase::Target {
-        return Err(invalid("turn.needs", "a cost is owed only while a card is being played"));
+        return Err(invalid(
+            "turn.needs",
+            "a cost is owed only while a card is being played",
+        ));
     }
 
     // Objectives.
     if p.objectives.len() != NUM_OBJECTIVES {
-        return Err(invalid("objectives", format!("must have {NUM_OBJECTIVES} entries, has {}", p.objectives.len())));
+        return Err(invalid(
+            "objectives",
+            format!(
+                "must have {NUM_OBJECTIVES} entries, has {}",
+                p.objectives.len()
+            ),
+        ));
     }
     for (i, o) in p.objectives.iter().enumerate() {
         s.objective_owner[i] = match o {
@@ -572,14 +778,21 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
     s.deck_count = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DECK).count() as u8;
     s.discard_count = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_DISCARD).count() as u8;
     for pl in 0..n {
-        s.hand_count[pl] = (0..NUM_CARDS).filter(|&c| s.loc[c] == LOC_HAND + pl as u8).count() as u8;
+        s.hand_count[pl] = (0..NUM_CARDS)
+            .filter(|&c| s.loc[c] == LOC_HAND + pl as u8)
+            .count() as u8;
     }
     if s.phase == Phase::Deal {
-        let dealt_before: usize = (0..p.deal_player as usize).map(|j| DEAL[j % DEAL.len()]).sum();
+        let dealt_before: usize = (0..p.deal_player as usize)
+            .map(|j| DEAL[j % DEAL.len()])
+            .sum();
         let dealt = dealt_before + DEAL[p.deal_player as usize % DEAL.len()] - p.deal_left as usize;
         let held: usize = s.hand_count[..n].iter().map(|&k| k as usize).sum();
         if held != dealt {
-            return Err(invalid("players", format!("{held} cards in hands, but the deal has given {dealt}")));
+            return Err(invalid(
+                "players",
+                format!("{held} cards in hands, but the deal has given {dealt}"),
+            ));
         }
     }
     crate::testing::check_invariants(game, &s).map_err(|e| invalid("players", e))?;
@@ -589,12 +802,18 @@ fn build(game: &AtelierCanvas, p: &Position, rng: &mut Xoshiro256StarStar) -> Sa
         s.legal_actions(game, &mut legal);
         s.chance_outcomes(game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
-            return Err(invalid(STUCK_FIELD, "nothing can happen from this position (no legal move, no chance outcome)"));
+            return Err(invalid(
+                STUCK_FIELD,
+                "nothing can happen from this position (no legal move, no chance outcome)",
+            ));
         }
         // A card is only offered when its whole cost can be paid: a player choosing its target
         // or paying must be able to finish (and unknown cards are redrawn until they can).
         if !crate::observation::mover_can_go_on(&s, game) {
-            return Err(invalid(STUCK_FIELD, "the player to move cannot pay for the card being played"));
+            return Err(invalid(
+                STUCK_FIELD,
+                "the player to move cannot pay for the card being played",
+            ));
         }
     }
     Ok(s)

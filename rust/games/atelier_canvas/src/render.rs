@@ -19,7 +19,10 @@ fn palette_text(game: &AtelierCanvas, palette: &[Vec<PaletteCard>]) -> String {
                     let mut out = pc.card.clone();
                     if pc.fake {
                         out.push_str("(fake)");
-                    } else if game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted) {
+                    } else if game
+                        .card_id(&pc.card)
+                        .is_some_and(|c| kind_of(c) == Kind::Painted)
+                    {
                         out.push_str("(original)");
                     }
                     if pc.turned {
@@ -55,10 +58,14 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         .players
         .iter()
         .flat_map(|pl| pl.palette.iter().flatten())
-        .filter(|pc| game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted))
+        .filter(|pc| {
+            game.card_id(&pc.card)
+                .is_some_and(|c| kind_of(c) == Kind::Painted)
+        })
         .count();
     let mut o = String::new();
-    let _ = writeln!(
+    let _ =
+        writeln!(
         o,
         "Atelier (canvas) {n} players{}; turn {}; phase {:?}; player to act {}; paintings {}/{}{}",
         game.variant_label(),
@@ -69,11 +76,26 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         END_PAINTINGS.get(n).copied().unwrap_or(0),
         if p.end_triggered { " (end triggered)" } else { "" }
     );
-    let circle: Vec<String> =
-        p.circle.iter().enumerate().map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--"))).collect();
+    let circle: Vec<String> = p
+        .circle
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--")))
+        .collect();
     let _ = writeln!(o, "circle: {}", circle.join(" "));
-    let _ = writeln!(o, "deck ({}, epoch {}): {}", p.deck.len(), p.deck_epoch, listed(p.deck.iter().map(|c| c.clone().unwrap_or_default())));
-    let _ = writeln!(o, "discard ({}): {}", p.discard.len(), listed(p.discard.iter().cloned()));
+    let _ = writeln!(
+        o,
+        "deck ({}, epoch {}): {}",
+        p.deck.len(),
+        p.deck_epoch,
+        listed(p.deck.iter().map(|c| c.clone().unwrap_or_default()))
+    );
+    let _ = writeln!(
+        o,
+        "discard ({}): {}",
+        p.discard.len(),
+        listed(p.discard.iter().cloned())
+    );
     if let Some(card) = &p.turn.playing {
         let _ = writeln!(o, "being played: {card}");
     }
@@ -84,14 +106,29 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         .enumerate()
         .map(|(i, ob)| {
             let owner = p.objectives.get(i).copied().flatten();
-            format!("{} {} ({} pts): {}", ob.id, ob.name, ob.points, owner.map_or_else(|| "open".to_string(), |w| format!("player {w}")))
+            format!(
+                "{} {} ({} pts): {}",
+                ob.id,
+                ob.name,
+                ob.points,
+                owner.map_or_else(|| "open".to_string(), |w| format!("player {w}"))
+            )
         })
         .collect();
     let _ = writeln!(o, "objectives: {}", obj.join("; "));
     for (j, pl) in p.players.iter().enumerate() {
         let (pts, orig, fake, draw) = s.tally(game, j);
-        let _ = writeln!(o, "player {j}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings visible)");
-        let hand = listed(pl.hand.iter().map(|h| format!("{}{}", h.card.as_deref().unwrap_or("?"), if h.known { "!" } else { "" })));
+        let _ = writeln!(
+            o,
+            "player {j}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings visible)"
+        );
+        let hand = listed(pl.hand.iter().map(|h| {
+            format!(
+                "{}{}",
+                h.card.as_deref().unwrap_or("?"),
+                if h.known { "!" } else { "" }
+            )
+        }));
         let _ = writeln!(o, "  hand ({}): {hand}", pl.hand.len());
         let _ = writeln!(o, "  palette: {}", palette_text(game, &pl.palette));
     }
@@ -134,30 +171,58 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
         v.turns as usize / n + 1,
         painted_in_palettes(game, &v),
         END_PAINTINGS.get(n).copied().unwrap_or(0),
-        if v.end_triggered { ", end triggered" } else { "" }
+        if v.end_triggered {
+            ", end triggered"
+        } else {
+            ""
+        }
     );
     if matches!(phase_of(v.phase), Phase::Target | Phase::Pay | Phase::More) {
-        let (plain, halves, pairs) = (t.needs.plain.array(), t.needs.halves.array(), t.needs.pairs.array());
+        let (plain, halves, pairs) = (
+            t.needs.plain.array(),
+            t.needs.halves.array(),
+            t.needs.pairs.array(),
+        );
         let mut need = Vec::new();
         for c in 0..NUM_BASIC {
-            need.extend(std::iter::repeat_n(COLOUR_NAMES[c], (plain[c] + halves[c]) as usize));
+            need.extend(std::iter::repeat_n(
+                COLOUR_NAMES[c],
+                (plain[c] + halves[c]) as usize,
+            ));
         }
         for (k, &count) in pairs.iter().enumerate() {
-            need.extend(std::iter::repeat_n(COLOUR_NAMES[NUM_BASIC + k], count as usize));
+            need.extend(std::iter::repeat_n(
+                COLOUR_NAMES[NUM_BASIC + k],
+                count as usize,
+            ));
         }
         let _ = writeln!(
             o,
             "playing {} type, {} placed; unpaid: {}; target {}",
             t.play_kind.as_deref().unwrap_or("-"),
             t.played,
-            if need.is_empty() { "-".to_string() } else { need.join("+") },
+            if need.is_empty() {
+                "-".to_string()
+            } else {
+                need.join("+")
+            },
             t.target.as_deref().unwrap_or("-")
         );
     }
-    let circle: Vec<String> =
-        v.circle.iter().enumerate().map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--"))).collect();
+    let circle: Vec<String> = v
+        .circle
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{i}:{}", c.as_deref().unwrap_or("--")))
+        .collect();
     let _ = writeln!(o, "circle {}", circle.join(" "));
-    let _ = writeln!(o, "deck {} cards; discard pile {}: {}", v.deck.len(), v.discard.len(), listed(v.discard.iter().cloned()));
+    let _ = writeln!(
+        o,
+        "deck {} cards; discard pile {}: {}",
+        v.deck.len(),
+        v.discard.len(),
+        listed(v.discard.iter().cloned())
+    );
     let objectives: Vec<String> = game
         .set
         .objectives
@@ -165,7 +230,11 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
         .enumerate()
         .map(|(i, ob)| {
             let owner = v.objectives.get(i).copied().flatten();
-            format!("{}={}", ob.id, owner.map_or_else(|| "open".to_string(), |w| format!("p{w}")))
+            format!(
+                "{}={}",
+                ob.id,
+                owner.map_or_else(|| "open".to_string(), |w| format!("p{w}"))
+            )
         })
         .collect();
     let _ = writeln!(o, "objectives {}", objectives.join(" "));
@@ -174,9 +243,16 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
     }
     for (j, pl) in v.players.iter().enumerate() {
         let hand = if j == p {
-            format!("hand {}", listed(pl.hand.iter().map(|h| h.card.clone().unwrap_or_default())))
+            format!(
+                "hand {}",
+                listed(pl.hand.iter().map(|h| h.card.clone().unwrap_or_default()))
+            )
         } else {
-            let known = pl.hand.iter().filter(|h| h.known).filter_map(|h| h.card.clone());
+            let known = pl
+                .hand
+                .iter()
+                .filter(|h| h.known)
+                .filter_map(|h| h.card.clone());
             format!("{} cards in hand, known: {}", pl.hand.len(), listed(known))
         };
         let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
@@ -190,6 +266,9 @@ fn painted_in_palettes(game: &AtelierCanvas, v: &position::Position) -> usize {
     v.players
         .iter()
         .flat_map(|pl| pl.palette.iter().flatten())
-        .filter(|pc| game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted))
+        .filter(|pc| {
+            game.card_id(&pc.card)
+                .is_some_and(|c| kind_of(c) == Kind::Painted)
+        })
         .count()
 }

@@ -1,10 +1,18 @@
 //! The state and its transitions, scoring and the end of the game.
 
-use salon_core::{win_shares, SalonError, SalonResult, Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar, MAX_PLAYERS};
+use salon_core::{
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult,
+    Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
+};
 
 use crate::actions::{self, *};
-use crate::components::{kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES, NUM_PLAYABLE, SECONDARY_PARTS};
-use crate::holdings::{cards_at, cards_flagged, Bits, Holdings, BLANK_CARDS, DRAWN_CARDS, PAINTED_CARDS};
+use crate::components::{
+    kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES,
+    NUM_PLAYABLE, SECONDARY_PARTS,
+};
+use crate::holdings::{
+    cards_at, cards_flagged, Bits, Holdings, BLANK_CARDS, DRAWN_CARDS, PAINTED_CARDS,
+};
 use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 
 /// "No card", "no player".
@@ -132,7 +140,11 @@ pub(crate) struct Needs {
 
 impl Needs {
     pub fn is_zero(&self) -> bool {
-        self.plain.iter().chain(self.comp.iter()).chain(self.pair.iter()).all(|&x| x == 0)
+        self.plain
+            .iter()
+            .chain(self.comp.iter())
+            .chain(self.pair.iter())
+            .all(|&x| x == 0)
     }
 
     /// The needs of a card's cost.
@@ -231,7 +243,9 @@ impl AtelierCanvasState {
 
     /// Card ids in `player`'s hand, ascending.
     pub fn hand(&self, player: usize) -> Vec<usize> {
-        (0..NUM_CARDS).filter(|&c| self.loc[c] == LOC_HAND + player as u8).collect()
+        (0..NUM_CARDS)
+            .filter(|&c| self.loc[c] == LOC_HAND + player as u8)
+            .collect()
     }
 
     /// The stacks of `player`'s palette, bottom card first, by blank canvas id.
@@ -251,7 +265,8 @@ impl AtelierCanvasState {
     }
 
     pub fn circle(&self) -> [Option<usize>; CIRCLE] {
-        self.circle.map(|c| if c == NONE { None } else { Some(c as usize) })
+        self.circle
+            .map(|c| if c == NONE { None } else { Some(c as usize) })
     }
 
     pub fn deck_size(&self) -> usize {
@@ -259,7 +274,9 @@ impl AtelierCanvasState {
     }
 
     pub fn discard_pile(&self) -> Vec<usize> {
-        (0..NUM_CARDS).filter(|&c| self.loc[c] == LOC_DISCARD).collect()
+        (0..NUM_CARDS)
+            .filter(|&c| self.loc[c] == LOC_DISCARD)
+            .collect()
     }
 
     pub fn paintings(&self) -> usize {
@@ -276,7 +293,8 @@ impl AtelierCanvasState {
 
     /// The owner of each objective card.
     pub fn objective_owners(&self) -> [Option<usize>; NUM_OBJECTIVES] {
-        self.objective_owner.map(|o| if o == NONE { None } else { Some(o as usize) })
+        self.objective_owner
+            .map(|o| if o == NONE { None } else { Some(o as usize) })
     }
 
     /// True for a painted canvas that was made as a fake.
@@ -300,7 +318,11 @@ impl AtelierCanvasState {
     }
 
     pub(crate) fn needs(&self) -> Needs {
-        Needs { plain: self.need_plain, comp: self.need_comp, pair: self.need_pair }
+        Needs {
+            plain: self.need_plain,
+            comp: self.need_comp,
+            pair: self.need_pair,
+        }
     }
 
     pub(crate) fn set_needs(&mut self, n: Needs) {
@@ -353,7 +375,12 @@ impl AtelierCanvasState {
     }
 
     /// The secondary colour an untapped drawn-on-blank pair on blank `b` of `player` makes.
-    pub(crate) fn pair_secondary(&self, game: &AtelierCanvas, b: usize, player: usize) -> Option<usize> {
+    pub(crate) fn pair_secondary(
+        &self,
+        game: &AtelierCanvas,
+        b: usize,
+        player: usize,
+    ) -> Option<usize> {
         if b >= NUM_BLANK || !self.in_palette(b, player) || self.flags[b] & F_TAPPED != 0 {
             return None;
         }
@@ -376,11 +403,19 @@ impl AtelierCanvasState {
         }
         let colour = &game.facts.colour;
         let (x, y) = (colour[b], colour[d as usize]);
-        SECONDARY_PARTS.iter().position(|&(a, c)| (a == x && c == y) || (a == y && c == x))
+        SECONDARY_PARTS
+            .iter()
+            .position(|&(a, c)| (a == x && c == y) || (a == y && c == x))
     }
 
     /// The target stacks (blank canvas ids) a card could go on in `player`'s palette.
-    pub(crate) fn target_ok(&self, game: &AtelierCanvas, card: usize, b: usize, player: usize) -> bool {
+    pub(crate) fn target_ok(
+        &self,
+        game: &AtelierCanvas,
+        card: usize,
+        b: usize,
+        player: usize,
+    ) -> bool {
         if b >= NUM_BLANK || !self.in_palette(b, player) {
             return false;
         }
@@ -410,7 +445,13 @@ impl AtelierCanvasState {
 
     /// Whether the player of holdings `h` may choose hand card `card` to play now (kind and
     /// count limits, a target, and a cost that can be paid with the other sources `src`).
-    pub(crate) fn can_play(&self, game: &AtelierCanvas, card: usize, h: &Holdings, src: &Sources) -> bool {
+    pub(crate) fn can_play(
+        &self,
+        game: &AtelierCanvas,
+        card: usize,
+        h: &Holdings,
+        src: &Sources,
+    ) -> bool {
         if card >= NUM_PLAYABLE || !h.holds(card) {
             return false;
         }
@@ -435,7 +476,8 @@ impl AtelierCanvasState {
     /// Whether the player of holdings `h` can play any card now.
     pub(crate) fn can_play_any(&self, game: &AtelierCanvas, h: &Holdings) -> bool {
         let src = self.sources_of(game, h);
-        h.playable_in_hand().any(|c| self.can_play(game, c, h, &src))
+        h.playable_in_hand()
+            .any(|c| self.can_play(game, c, h, &src))
     }
 
     // ----- transitions ---------------------------------------------------------------
@@ -494,7 +536,9 @@ impl AtelierCanvasState {
         self.turns = self.turns.saturating_add(1);
         let n = game.players;
         let last_of_round = p == n - 1;
-        if (last_of_round && (self.end_triggered || self.turns as usize >= MAX_ROUNDS * n)) || self.passes as usize >= n {
+        if (last_of_round && (self.end_triggered || self.turns as usize >= MAX_ROUNDS * n))
+            || self.passes as usize >= n
+        {
             self.phase = Phase::End;
             self.current = 0;
             self.start_turn();
@@ -702,7 +746,12 @@ impl AtelierCanvasState {
             let paintings = palette & PAINTED_CARDS;
             let fakes = (paintings & fake).count_ones() as i32;
             let originals = paintings.count_ones() as i32 - fakes;
-            *t = (stacks + 3 * originals + 2 * fakes, originals, fakes, drawings - originals - fakes);
+            *t = (
+                stacks + 3 * originals + 2 * fakes,
+                originals,
+                fakes,
+                drawings - originals - fakes,
+            );
         }
         for (i, o) in game.set.objectives.iter().enumerate() {
             if let Some(t) = all.get_mut(self.objective_owner[i] as usize) {
@@ -838,12 +887,18 @@ impl State for AtelierCanvasState {
             Actor::Terminal => return Err(SalonError::illegal(action, "the game is over")),
             Actor::Chance => {
                 if action as usize >= NUM_CARDS || self.loc[action as usize] != LOC_DECK {
-                    return Err(SalonError::illegal(action, "not a possible outcome of this chance node (a card in the deck)"));
+                    return Err(SalonError::illegal(
+                        action,
+                        "not a possible outcome of this chance node (a card in the deck)",
+                    ));
                 }
             }
             Actor::Player(p) => {
                 if !actions::is_legal(self, game, action) {
-                    return Err(SalonError::illegal(action, format!("not legal for player {p} here")));
+                    return Err(SalonError::illegal(
+                        action,
+                        format!("not legal for player {p} here"),
+                    ));
                 }
             }
         }
@@ -877,7 +932,9 @@ impl State for AtelierCanvasState {
         list.iter()
             .copied()
             .find(|&a| self.action_to_string(game, a) == wanted)
-            .ok_or_else(|| SalonError::UnknownActionString { text: text.to_string() })
+            .ok_or_else(|| SalonError::UnknownActionString {
+                text: text.to_string(),
+            })
     }
 
     fn observation_string(&self, game: &AtelierCanvas, player: usize) -> String {
@@ -889,10 +946,17 @@ impl State for AtelierCanvasState {
     }
 
     fn information_state_string(&self, game: &AtelierCanvas, player: usize) -> Option<String> {
-        Some(crate::observation::information_state_string(self, game, player))
+        Some(crate::observation::information_state_string(
+            self, game, player,
+        ))
     }
 
-    fn resample_from_infostate(&self, game: &AtelierCanvas, player: usize, rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        game: &AtelierCanvas,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         Some(crate::observation::resample(self, game, player, rng))
     }
 
@@ -904,7 +968,11 @@ impl State for AtelierCanvasState {
         Ok(crate::position::position_json(self, game, Some(player)))
     }
 
-    fn from_position(game: &AtelierCanvas, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+    fn from_position(
+        game: &AtelierCanvas,
+        text: &str,
+        rng: &mut Xoshiro256StarStar,
+    ) -> SalonResult<Self> {
         crate::position::from_position(game, text, rng)
     }
 
@@ -926,19 +994,30 @@ mod tests {
         let mut cost = [0u8; 9];
         cost[6] = 1; // red = yellow + magenta
         let needs = Needs::of_cost(&cost, false);
-        let src = Sources { jokers: 2, ..Sources::default() };
+        let src = Sources {
+            jokers: 2,
+            ..Sources::default()
+        };
         assert!(!needs.feasible(&src));
-        let mut src = Sources { jokers: 2, ..Sources::default() };
+        let mut src = Sources {
+            jokers: 2,
+            ..Sources::default()
+        };
         src.hand[YELLOW_I] = 1;
         src.palette[MAGENTA_I] = 1;
         assert!(needs.feasible(&src));
     }
 
     /// The scoring rule read literally: every stack of a palette scores by its top card.
-    fn tallies_by_walking_stacks(s: &AtelierCanvasState, game: &AtelierCanvas) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
+    fn tallies_by_walking_stacks(
+        s: &AtelierCanvasState,
+        game: &AtelierCanvas,
+    ) -> [(i32, i32, i32, i32); MAX_PLAYERS] {
         let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
         for b in 0..NUM_BLANK {
-            let Some(owner) = (0..game.players).find(|&p| s.loc[b] == LOC_PALETTE + p as u8) else { continue };
+            let Some(owner) = (0..game.players).find(|&p| s.loc[b] == LOC_PALETTE + p as u8) else {
+                continue;
+            };
             let t = &mut all[owner];
             let mut top = b;
             while s.on[top] != NONE {
@@ -967,7 +1046,9 @@ mod tests {
         let mut checked_with_paintings = 0;
         for players in 2..=5 {
             for expert in [false, true] {
-                let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+                let params = Params::new()
+                    .with("players", ParamValue::Int(players))
+                    .with("expert", ParamValue::Bool(expert));
                 let game = AtelierCanvas::with_params(&params, None).unwrap();
                 visit_random_states(&game, 3, &mut rng, |s| {
                     assert_eq!(s.tallies(&game), tallies_by_walking_stacks(s, &game));
@@ -975,7 +1056,10 @@ mod tests {
                 });
             }
         }
-        assert!(checked_with_paintings > 1000, "too few states with paintings: {checked_with_paintings}");
+        assert!(
+            checked_with_paintings > 1000,
+            "too few states with paintings: {checked_with_paintings}"
+        );
     }
 
     const YELLOW_I: usize = 2;
@@ -985,7 +1069,10 @@ mod tests {
     fn joker_pays_primary_but_not_white() {
         let mut cost = [0u8; 9];
         cost[0] = 1;
-        let src = Sources { jokers: 1, ..Sources::default() };
+        let src = Sources {
+            jokers: 1,
+            ..Sources::default()
+        };
         assert!(Needs::of_cost(&cost, false).feasible(&src));
         let mut cost = [0u8; 9];
         cost[3] = 1;

@@ -20,11 +20,13 @@ use crate::position::{self, PaletteCard, PhaseName, Position};
 use crate::state::AtelierCanvasState;
 use crate::{AtelierCanvas, END_PAINTINGS};
 
-const FILL: [&str; 9] = ["#29b6d8", "#d63384", "#f2c531", "#ffffff", "#333333", "#9e9e9e", "#d6402f", "#2f6fd0", "#3a9a4a"];
+const FILL: [&str; 9] = [
+    "#29b6d8", "#d63384", "#f2c531", "#ffffff", "#333333", "#9e9e9e", "#d6402f", "#2f6fd0",
+    "#3a9a4a",
+];
 const WIDTH: i32 = 1000;
 const CW: i32 = 50;
 const CH: i32 = 70;
-
 
 fn colour(c: u8) -> &'static str {
     FILL.get(c as usize).copied().unwrap_or("#eeeeee")
@@ -32,7 +34,9 @@ fn colour(c: u8) -> &'static str {
 
 /// A face-up card at (x, y): its colour band, id, type and cost.
 fn card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32, note: &str) {
-    let Some(info) = game.set.cards.get(c) else { return };
+    let Some(info) = game.set.cards.get(c) else {
+        return;
+    };
     let kind = kind_of(c);
     let body = match kind {
         Kind::Joker => "#fff4d6",
@@ -43,7 +47,11 @@ fn card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32, note: 
         "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"{body}\" stroke=\"#555\"/>",
         escape(&info.label)
     );
-    let band = if kind == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let band = if kind == Kind::Joker {
+        "#f0c040"
+    } else {
+        colour(info.colour)
+    };
     let _ = write!(out, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"14\" rx=\"3\" fill=\"{band}\" stroke=\"#777\" stroke-width=\"0.5\"/>", x + 2, y + 2, CW - 4);
     text(out, x + CW / 2, y + 27, 11, "middle", "bold", &info.id);
     text(out, x + CW / 2, y + 39, 8, "middle", "normal", kind.name());
@@ -74,10 +82,20 @@ const MINI_ROWS: usize = 6;
 
 /// A small face-up tile: colour band and id (the full label in its tooltip).
 fn mini_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
-    let Some(info) = game.set.cards.get(c) else { return };
+    let Some(info) = game.set.cards.get(c) else {
+        return;
+    };
     let kind = kind_of(c);
-    let body = if kind == Kind::Joker { "#fff4d6" } else { "#fffdf7" };
-    let band = if kind == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let body = if kind == Kind::Joker {
+        "#fff4d6"
+    } else {
+        "#fffdf7"
+    };
+    let band = if kind == Kind::Joker {
+        "#f0c040"
+    } else {
+        colour(info.colour)
+    };
     let _ = write!(
         out,
         "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{MINI_W}\" height=\"{MINI_H}\" rx=\"3\" fill=\"{body}\" stroke=\"#777\"/>\
@@ -93,8 +111,14 @@ fn mini_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
 
 /// A card under another in a stack (18 px of it show): a colour chip and the id on its top strip.
 fn covered_card(out: &mut String, game: &AtelierCanvas, c: usize, x: i32, y: i32) {
-    let Some(info) = game.set.cards.get(c) else { return };
-    let chip = if kind_of(c) == Kind::Joker { "#f0c040" } else { colour(info.colour) };
+    let Some(info) = game.set.cards.get(c) else {
+        return;
+    };
+    let chip = if kind_of(c) == Kind::Joker {
+        "#f0c040"
+    } else {
+        colour(info.colour)
+    };
     let _ = write!(
         out,
         "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"#fffdf7\" stroke=\"#555\"/>\
@@ -140,9 +164,18 @@ fn phase_text(p: &Position) -> String {
 /// state): per player (points, originals, fakes, drawings), all public.
 pub(crate) type Tallies = Vec<(i32, i32, i32, i32)>;
 
-pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas, viewer: Option<usize>) -> String {
+pub(crate) fn render(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    viewer: Option<usize>,
+) -> String {
     let tallies: Tallies = (0..game.players).map(|j| s.tally(game, j)).collect();
-    draw(&position::to_position(s, game, viewer), &tallies, game, viewer)
+    draw(
+        &position::to_position(s, game, viewer),
+        &tallies,
+        game,
+        viewer,
+    )
 }
 
 /// Painted canvases on the palettes (originals and fakes): the count the end waits for.
@@ -150,17 +183,32 @@ fn paintings(p: &Position, game: &AtelierCanvas) -> usize {
     p.players
         .iter()
         .flat_map(|pl| pl.palette.iter().flatten())
-        .filter(|pc| game.card_id(&pc.card).is_some_and(|c| kind_of(c) == Kind::Painted))
+        .filter(|pc| {
+            game.card_id(&pc.card)
+                .is_some_and(|c| kind_of(c) == Kind::Painted)
+        })
         .count()
 }
 
 /// The player whose turn it is (`None` during set-up chance and at the end).
 fn acting(p: &Position) -> Option<usize> {
-    (!matches!(p.phase, PhaseName::Deal | PhaseName::Refill | PhaseName::End)).then_some(p.current_player as usize)
+    (!matches!(
+        p.phase,
+        PhaseName::Deal | PhaseName::Refill | PhaseName::End
+    ))
+    .then_some(p.current_player as usize)
 }
 
 /// Draws a card named by the position, as a `card` field when `clickable`.
-fn card_named(out: &mut String, game: &AtelierCanvas, name: &str, x: i32, y: i32, note: &str, clickable: bool) {
+fn card_named(
+    out: &mut String,
+    game: &AtelierCanvas,
+    name: &str,
+    x: i32,
+    y: i32,
+    note: &str,
+    clickable: bool,
+) {
     let Some(c) = game.card_id(name) else { return };
     if clickable {
         open_field(out, "card", name);
@@ -172,7 +220,12 @@ fn card_named(out: &mut String, game: &AtelierCanvas, name: &str, x: i32, y: i32
 }
 
 /// The picture of a position (`viewer` only labels it: the position is already the view).
-pub(crate) fn draw(p: &Position, tallies: &Tallies, game: &AtelierCanvas, viewer: Option<usize>) -> String {
+pub(crate) fn draw(
+    p: &Position,
+    tallies: &Tallies,
+    game: &AtelierCanvas,
+    viewer: Option<usize>,
+) -> String {
     let n = p.players.len();
     // Player rows grow with the largest palette stack.
     let rows: Vec<i32> = p.players.iter().map(|pl| row_height(&pl.palette)).collect();
@@ -202,18 +255,38 @@ pub(crate) fn draw(p: &Position, tallies: &Tallies, game: &AtelierCanvas, viewer
             p.turns,
             paintings(p, game),
             END_PAINTINGS.get(n).copied().unwrap_or(0),
-            if p.end_triggered { " (end triggered)" } else { "" }
+            if p.end_triggered {
+                " (end triggered)"
+            } else {
+                ""
+            }
         ),
     );
     text(&mut out, 12, 42, 13, "start", "normal", &phase_text(p));
     // On the second line: the title grows long late in the game (turn, paintings, end triggered).
-    text(&mut out, WIDTH - 12, 42, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
+    text(
+        &mut out,
+        WIDTH - 12,
+        42,
+        11,
+        "end",
+        "normal",
+        &format!("{who}; {}", salon_core::Game::components(game).label()),
+    );
 
     // The circle.
     text(&mut out, 12, 66, 12, "start", "bold", "circle");
     for (i, slot) in p.circle.iter().enumerate() {
         let x = 12 + i as i32 * (CW + 8);
-        text(&mut out, x + CW / 2, 82, 9, "middle", "normal", &format!("slot {i}"));
+        text(
+            &mut out,
+            x + CW / 2,
+            82,
+            9,
+            "middle",
+            "normal",
+            &format!("slot {i}"),
+        );
         match slot.as_deref().and_then(|name| game.card_id(name)) {
             None => {
                 let _ = write!(out, "<rect x=\"{x}\" y=\"86\" width=\"{CW}\" height=\"{CH}\" rx=\"5\" fill=\"none\" stroke=\"#aaa\" stroke-dasharray=\"4,3\"/>");
@@ -233,22 +306,59 @@ pub(crate) fn draw(p: &Position, tallies: &Tallies, game: &AtelierCanvas, viewer
     if !p.deck.is_empty() {
         back(&mut out, dx, 86, "the deck (face down)");
     }
-    text(&mut out, dx + CW / 2, 172, 11, "middle", "normal", &format!("{} cards", p.deck.len()));
+    text(
+        &mut out,
+        dx + CW / 2,
+        172,
+        11,
+        "middle",
+        "normal",
+        &format!("{} cards", p.deck.len()),
+    );
     out.push_str("</g>");
     let px = dx + CW + 24;
-    text(&mut out, px, 66, 12, "start", "bold", &format!("discard pile ({})", p.discard.len()));
+    text(
+        &mut out,
+        px,
+        66,
+        12,
+        "start",
+        "bold",
+        &format!("discard pile ({})", p.discard.len()),
+    );
     // The discard pile is face up but unordered (the rules never ask which card is on top):
     // every card as a small tile with its colour and id, in rows, so each one can be read.
-    let discard: Vec<usize> = p.discard.iter().filter_map(|name| game.card_id(name)).collect();
+    let discard: Vec<usize> = p
+        .discard
+        .iter()
+        .filter_map(|name| game.card_id(name))
+        .collect();
     let per_row = ((WIDTH - 12 - px) / MINI_PITCH) as usize;
     let capacity = per_row * MINI_ROWS;
     for (i, &c) in discard.iter().enumerate() {
         if i + 1 == capacity && discard.len() > capacity {
-            let (x, y) = (px + (i % per_row) as i32 * MINI_PITCH, 76 + (i / per_row) as i32 * (MINI_H + 3));
-            text(&mut out, x + MINI_W / 2, y + 18, 10, "middle", "bold", &format!("+{}", discard.len() - i));
+            let (x, y) = (
+                px + (i % per_row) as i32 * MINI_PITCH,
+                76 + (i / per_row) as i32 * (MINI_H + 3),
+            );
+            text(
+                &mut out,
+                x + MINI_W / 2,
+                y + 18,
+                10,
+                "middle",
+                "bold",
+                &format!("+{}", discard.len() - i),
+            );
             break;
         }
-        mini_card(&mut out, game, c, px + (i % per_row) as i32 * MINI_PITCH, 76 + (i / per_row) as i32 * (MINI_H + 3));
+        mini_card(
+            &mut out,
+            game,
+            c,
+            px + (i % per_row) as i32 * MINI_PITCH,
+            76 + (i / per_row) as i32 * (MINI_H + 3),
+        );
     }
     // The card being played.
     if let Some(name) = &p.turn.playing {
@@ -266,15 +376,41 @@ pub(crate) fn draw(p: &Position, tallies: &Tallies, game: &AtelierCanvas, viewer
             "<rect x=\"{x}\" y=\"{oy}\" width=\"188\" height=\"50\" rx=\"6\" fill=\"{}\" stroke=\"#8a7a5a\"/>",
             if owner.is_none() { "#fffaf0" } else { "#e0e0e0" }
         );
-        text(&mut out, x + 6, oy + 16, 10, "start", "bold", &format!("{} {}", ob.id, ob.name));
-        text(&mut out, x + 6, oy + 30, 10, "start", "normal", &format!("{} points", ob.points));
+        text(
+            &mut out,
+            x + 6,
+            oy + 16,
+            10,
+            "start",
+            "bold",
+            &format!("{} {}", ob.id, ob.name),
+        );
+        text(
+            &mut out,
+            x + 6,
+            oy + 30,
+            10,
+            "start",
+            "normal",
+            &format!("{} points", ob.points),
+        );
         let claim = owner.map_or_else(|| "open".to_string(), |o| format!("claimed by player {o}"));
         text(&mut out, x + 6, oy + 44, 10, "start", "normal", &claim);
     }
 
     let mut y = top;
     for j in 0..n {
-        player_row(&mut out, p, tallies, game, j, y, rows[j], viewer, actor == Some(j));
+        player_row(
+            &mut out,
+            p,
+            tallies,
+            game,
+            j,
+            y,
+            rows[j],
+            viewer,
+            actor == Some(j),
+        );
         y += rows[j] + 8;
     }
     out.push_str("</svg>");
@@ -283,7 +419,11 @@ pub(crate) fn draw(p: &Position, tallies: &Tallies, game: &AtelierCanvas, viewer
 
 /// Cards in the tallest stack of a palette.
 fn tallest_stack(palette: &[Vec<PaletteCard>]) -> i32 {
-    palette.iter().map(|stack| stack.len().min(16) as i32).max().unwrap_or(0)
+    palette
+        .iter()
+        .map(|stack| stack.len().min(16) as i32)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Canvases side by side in one row of a palette.
@@ -301,7 +441,17 @@ fn row_height(palette: &[Vec<PaletteCard>]) -> i32 {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn player_row(out: &mut String, p: &Position, tallies: &Tallies, game: &AtelierCanvas, j: usize, y: i32, h: i32, viewer: Option<usize>, to_move: bool) {
+fn player_row(
+    out: &mut String,
+    p: &Position,
+    tallies: &Tallies,
+    game: &AtelierCanvas,
+    j: usize,
+    y: i32,
+    h: i32,
+    viewer: Option<usize>,
+    to_move: bool,
+) {
     let pl = &p.players[j];
     let _ = write!(
         out,
@@ -320,15 +470,29 @@ fn player_row(out: &mut String, p: &Position, tallies: &Tallies, game: &AtelierC
         14,
         "start",
         "bold",
-        &format!("player {j}{you}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings){turn}"),
+        &format!(
+            "player {j}{you}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings){turn}"
+        ),
     );
     // Hand: the cards the view names face up, the others as backs.
-    text(out, 16, y + 36, 11, "start", "normal", &format!("hand ({} cards)", pl.hand.len()));
+    text(
+        out,
+        16,
+        y + 36,
+        11,
+        "start",
+        "normal",
+        &format!("hand ({} cards)", pl.hand.len()),
+    );
     let mut x = 110;
     for hc in &pl.hand {
         match &hc.card {
             Some(name) => {
-                let note = if hc.known && viewer.is_none() { "seen" } else { "" };
+                let note = if hc.known && viewer.is_none() {
+                    "seen"
+                } else {
+                    ""
+                };
                 card_named(out, game, name, x, y + 28, note, to_move);
             }
             None => back(out, x, y + 28, "face-down card"),
@@ -344,7 +508,9 @@ fn player_row(out: &mut String, p: &Position, tallies: &Tallies, game: &AtelierC
         let x = 110 + (shown % PER_ROW) * (CW + 8);
         let py = py + (shown / PER_ROW) * pitch;
         for (k, pc) in stack.iter().enumerate() {
-            let Some(c) = game.card_id(&pc.card) else { continue };
+            let Some(c) = game.card_id(&pc.card) else {
+                continue;
+            };
             let k = k as i32;
             let last = k + 1 == stack.len() as i32 || k >= 15;
             if to_move {

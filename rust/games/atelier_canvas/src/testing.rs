@@ -31,7 +31,8 @@ pub struct Position<'a> {
 }
 
 fn id(game: &AtelierCanvas, name: &str) -> Result<usize, String> {
-    game.card_id(name).ok_or_else(|| format!("no card named {name:?}"))
+    game.card_id(name)
+        .ok_or_else(|| format!("no card named {name:?}"))
 }
 
 /// Builds the position; errors name a card that is unknown or placed twice.
@@ -64,7 +65,9 @@ pub fn position(game: &AtelierCanvas, pos: &Position) -> Result<AtelierCanvasSta
             for name in stack {
                 let c = put(&mut s, name, LOC_PALETTE + p as u8)?;
                 match below {
-                    None if c >= NUM_BLANK => return Err(format!("stack must start with a blank canvas, not {name}")),
+                    None if c >= NUM_BLANK => {
+                        return Err(format!("stack must start with a blank canvas, not {name}"))
+                    }
                     Some(b) => s.on[b] = c as u8,
                     None => {}
                 }
@@ -173,7 +176,10 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
                     }
                     let ok = match kind_of(c) {
                         Kind::Blank => kind_of(t) == Kind::Drawn,
-                        Kind::Drawn => kind_of(t) == Kind::Painted && game.set.cards[t].artwork == game.set.cards[c].artwork,
+                        Kind::Drawn => {
+                            kind_of(t) == Kind::Painted
+                                && game.set.cards[t].artwork == game.set.cards[c].artwork
+                        }
                         _ => false,
                     };
                     if !ok {
@@ -202,7 +208,10 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
         }
     }
     for c in 0..NUM_CARDS {
-        if (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c]) && kind_of(c) != Kind::Blank && covered_by[c] == NONE {
+        if (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c])
+            && kind_of(c) != Kind::Blank
+            && covered_by[c] == NONE
+        {
             return Err(format!("palette card {c} lies on nothing"));
         }
     }
@@ -212,11 +221,17 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
         }
     }
     if deck != s.deck_count as usize || discard != s.discard_count as usize {
-        return Err(format!("deck/discard counters {}/{} but {deck}/{discard} cards", s.deck_count, s.discard_count));
+        return Err(format!(
+            "deck/discard counters {}/{} but {deck}/{discard} cards",
+            s.deck_count, s.discard_count
+        ));
     }
     for j in 0..n {
         if hand[j] != s.hand_count[j] as usize {
-            return Err(format!("player {j} hand counter {} but {} cards", s.hand_count[j], hand[j]));
+            return Err(format!(
+                "player {j} hand counter {} but {} cards",
+                s.hand_count[j], hand[j]
+            ));
         }
         if s.phase == Phase::Start && hand[j] > crate::HAND_LIMIT {
             return Err(format!("player {j} starts a turn with {} cards", hand[j]));
@@ -224,13 +239,24 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
     }
     let expect_playing = matches!(s.phase, Phase::Target | Phase::Pay);
     if playing != usize::from(expect_playing) {
-        return Err(format!("{playing} cards being played in phase {:?}", s.phase));
+        return Err(format!(
+            "{playing} cards being played in phase {:?}",
+            s.phase
+        ));
     }
     if painted != s.paintings as usize {
-        return Err(format!("{painted} painted canvases placed but the counter says {}", s.paintings));
+        return Err(format!(
+            "{painted} painted canvases placed but the counter says {}",
+            s.paintings
+        ));
     }
-    let total = deck + discard + playing + hand.iter().sum::<usize>()
-        + (0..NUM_CARDS).filter(|&c| (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c])).count()
+    let total = deck
+        + discard
+        + playing
+        + hand.iter().sum::<usize>()
+        + (0..NUM_CARDS)
+            .filter(|&c| (LOC_PALETTE..LOC_PALETTE + 5).contains(&s.loc[c]))
+            .count()
         + seen_in_circle.iter().filter(|&&x| x).count();
     if total != NUM_CARDS {
         return Err(format!("{total} cards accounted for, expected {NUM_CARDS}"));

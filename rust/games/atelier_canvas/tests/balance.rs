@@ -3,10 +3,14 @@
 
 use salon_atelier_canvas::components::SECONDARY_PARTS;
 use salon_atelier_canvas::{AtelierCanvas, AtelierCanvasState};
-use salon_core::{Action, ActionList, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+use salon_core::{
+    Action, ActionList, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar,
+};
 
 fn game(players: i64, expert: bool) -> AtelierCanvas {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("expert", ParamValue::Bool(expert));
     AtelierCanvas::with_params(&params, None).unwrap()
 }
 
@@ -27,14 +31,25 @@ struct Stats {
 
 /// Greedy: play the most advanced card possible (painted, then drawn, then blank), pay with the
 /// palette first, otherwise draw (prefer a canvas from the circle).
-fn greedy(s: &AtelierCanvasState, g: &AtelierCanvas, legal: &ActionList, rng: &mut Xoshiro256StarStar) -> Action {
+fn greedy(
+    s: &AtelierCanvasState,
+    g: &AtelierCanvas,
+    legal: &ActionList,
+    rng: &mut Xoshiro256StarStar,
+) -> Action {
     let mut best = legal[0];
     let mut best_score = i64::MIN;
     for &a in legal.iter() {
         let text = s.action_to_string(g, a);
         let mut score = rng.below(10) as i64;
         if text.starts_with("play ") {
-            score += if text.contains("painted") { 300 } else if text.contains("drawn") { 200 } else { 100 };
+            score += if text.contains("painted") {
+                300
+            } else if text.contains("drawn") {
+                200
+            } else {
+                100
+            };
         } else if let Some(rest) = text.strip_prefix("place on ") {
             score += 50;
             // Prefer a blank canvas whose colour makes a secondary with the drawing (expert pairs).
@@ -42,7 +57,10 @@ fn greedy(s: &AtelierCanvasState, g: &AtelierCanvas, legal: &ActionList, rng: &m
             let playing = (0..105).find(|&c| s.location(c) == 20);
             if let (Some(b), Some(d)) = (blank, playing) {
                 let (x, y) = (g.card_set().cards[b].colour, g.card_set().cards[d].colour);
-                if SECONDARY_PARTS.iter().any(|&(a, c)| (a, c) == (x, y) || (c, a) == (x, y)) {
+                if SECONDARY_PARTS
+                    .iter()
+                    .any(|&(a, c)| (a, c) == (x, y) || (c, a) == (x, y))
+                {
                     score += 20;
                 }
             }
@@ -79,9 +97,19 @@ fn play(g: &AtelierCanvas, seed: u64, use_greedy: bool, stats: &mut Stats) {
             s.apply_unchecked(g, a);
         } else {
             s.legal_actions(g, &mut legal);
-            let a = if use_greedy { greedy(&s, g, &legal, &mut rng) } else { legal[rng.below(legal.len() as u64) as usize] };
+            let a = if use_greedy {
+                greedy(&s, g, &legal, &mut rng)
+            } else {
+                legal[rng.below(legal.len() as u64) as usize]
+            };
             if let Some(k) = s.action_to_string(g, a).strip_prefix("play ") {
-                let kind = if k.contains("(blank") { 0 } else if k.contains("(drawn") { 1 } else { 2 };
+                let kind = if k.contains("(blank") {
+                    0
+                } else if k.contains("(drawn") {
+                    1
+                } else {
+                    2
+                };
                 stats.plays[kind] += 1;
             }
             s.apply_unchecked(g, a);
@@ -153,8 +181,14 @@ fn random_and_greedy_play_end_with_sane_scores() {
             let r = report(&format!("random {label}"), &g, GAMES, false);
             let gr = report(&format!("greedy {label}"), &g, GAMES, true);
             // Greedy games finish (almost always by the paintings rule) well inside the cap.
-            assert!(gr.capped * 100 <= gr.games, "greedy games hit the round cap too often");
-            assert!(r.capped * 10 <= r.games, "random games hit the round cap too often");
+            assert!(
+                gr.capped * 100 <= gr.games,
+                "greedy games hit the round cap too often"
+            );
+            assert!(
+                r.capped * 10 <= r.games,
+                "random games hit the round cap too often"
+            );
             assert!(gr.rounds as f64 / gr.games as f64 <= 60.0);
             // Every type of canvas gets played.
             assert!(gr.plays.iter().all(|&x| x > 0), "{:?}", gr.plays);

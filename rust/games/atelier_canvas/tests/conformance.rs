@@ -12,13 +12,20 @@ const GAMES: u64 = 4;
 const GAMES: u64 = 30;
 
 fn game(players: i64, expert: bool) -> AtelierCanvas {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("expert", ParamValue::Bool(expert));
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("expert", ParamValue::Bool(expert));
     AtelierCanvas::with_params(&params, None).unwrap()
 }
 
 fn run(players: i64, expert: bool) {
     let g = game(players, expert);
-    check_game(&g, GAMES, 1000 * players as u64 + u64::from(expert), check_invariants);
+    check_game(
+        &g,
+        GAMES,
+        1000 * players as u64 + u64::from(expert),
+        check_invariants,
+    );
 }
 
 #[test]
@@ -56,7 +63,9 @@ fn conformance_5_players_expert() {
 
 /// The rules variants alone, each from the defaults (3 players).
 fn run_variant(name: &str, value: ParamValue, seed: u64) {
-    let params = Params::new().with("players", ParamValue::Int(3)).with(name, value);
+    let params = Params::new()
+        .with("players", ParamValue::Int(3))
+        .with(name, value);
     let g = AtelierCanvas::with_params(&params, None).unwrap();
     check_game(&g, GAMES, seed, check_invariants);
 }

@@ -306,7 +306,11 @@ pub fn parse_roll(s: &AtelierStudioState, game: &AtelierStudio, text: &str) -> O
     if k != s.active.get(s.cur()).copied().unwrap_or(0) as usize {
         return None;
     }
-    game.rolls.get(k)?.iter().position(|(c, _)| *c == faces).map(|i| i as Action)
+    game.rolls
+        .get(k)?
+        .iter()
+        .position(|(c, _)| *c == faces)
+        .map(|i| i as Action)
 }
 
 pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action) -> String {
@@ -314,7 +318,11 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
     match s.phase {
         Phase::ChooseStart => return format!("start player P{a}"),
         Phase::DealDisplay | Phase::Refill => {
-            let name = game.data.paintings.get(a as usize).map_or("?", |c| c.name.as_str());
+            let name = game
+                .data
+                .paintings
+                .get(a as usize)
+                .map_or("?", |c| c.name.as_str());
             return if s.phase == Phase::Refill {
                 format!("refill slot {} with {name}", s.paint_slot)
             } else {
@@ -322,12 +330,20 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
             };
         }
         Phase::DealPatrons => {
-            let name = game.data.patrons.get(a as usize).map_or("?", |c| c.name.as_str());
+            let name = game
+                .data
+                .patrons
+                .get(a as usize)
+                .map_or("?", |c| c.name.as_str());
             let to = (s.start as usize + s.step as usize / 2) % n.max(1);
             return format!("deal patron {name} to P{to}");
         }
         Phase::DrawPatron => {
-            let name = game.data.patrons.get(a as usize).map_or("?", |c| c.name.as_str());
+            let name = game
+                .data
+                .patrons
+                .get(a as usize)
+                .map_or("?", |c| c.name.as_str());
             return format!("draw patron {name}");
         }
         Phase::Roll => {
@@ -341,7 +357,10 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
     }
     match decode(a) {
         Decoded::Keep(k) => {
-            format!("keep patron {}", game.data.patrons.get(k).map_or("?", |c| c.name.as_str()))
+            format!(
+                "keep patron {}",
+                game.data.patrons.get(k).map_or("?", |c| c.name.as_str())
+            )
         }
         Decoded::PlaceInitial(c) => format!("place first student on {}", colour(c)),
         Decoded::Reroll => "reroll (1 inspiration)".to_string(),
@@ -351,7 +370,9 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
         Decoded::Collect => "spend 4: collect paint".to_string(),
         Decoded::PaintDie(slot) => format!("spend 5: paint {}", slot_name(s, game, slot)),
         Decoded::Gain(c) => format!("spend 6: gain {}", colour(c)),
-        Decoded::PaintInspiration(slot) => format!("pay 2 inspiration: paint {}", slot_name(s, game, slot)),
+        Decoded::PaintInspiration(slot) => {
+            format!("pay 2 inspiration: paint {}", slot_name(s, game, slot))
+        }
         Decoded::DrawPatron => "pay 3 inspiration: draw patron".to_string(),
         Decoded::Swap(g, t) => format!("power: swap {} for {}", colour(g), colour(t)),
         Decoded::Adjust(f, up) => {
@@ -361,7 +382,12 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
         Decoded::Shift(x, y) => format!("power: shift student from {} to {}", colour(x), colour(y)),
         Decoded::EndTurn => "end turn".to_string(),
         Decoded::MoveStep(x, y) => {
-            format!("move P{}'s student from {} to {}", s.move_player(), colour(x), colour(y))
+            format!(
+                "move P{}'s student from {} to {}",
+                s.move_player(),
+                colour(x),
+                colour(y)
+            )
         }
         Decoded::MoveSkip => format!("move no student of P{}", s.move_player()),
         Decoded::Return(c) => format!("return student from {}", colour(c)),

@@ -25,7 +25,8 @@ pub const NUM_CATEGORIES: usize = 4;
 pub const CYLINDERS_PER_COLOUR: u8 = 15;
 
 pub const COLOUR_NAMES: [&str; NUM_COLOURS] = ["blue", "green", "red", "yellow"];
-pub const CATEGORY_NAMES: [&str; NUM_CATEGORIES] = ["impressionist", "post_impressionist", "realist", "romantic"];
+pub const CATEGORY_NAMES: [&str; NUM_CATEGORIES] =
+    ["impressionist", "post_impressionist", "realist", "romantic"];
 
 /// The embedded substitute set (our design, not the publisher's data).
 pub const SUBSTITUTE_JSON: &str = include_str!("../components/substitute.json");
@@ -114,7 +115,10 @@ pub enum Power {
     /// Immediate: take this many inspiration tokens from the supply (as many as remain).
     Inspiration(u8),
     /// Immediate: take this many cylinders of one colour from its pile (as many as remain).
-    Paint { colour: u8, amount: u8 },
+    Paint {
+        colour: u8,
+        amount: u8,
+    },
     /// Immediate: take this many cylinders, each of a colour of your choice.
     AnyPaint(u8),
     /// Immediate: place one student from your board on a pile of your choice.
@@ -131,7 +135,10 @@ pub enum Power {
 
 impl Power {
     pub fn is_turn_power(self) -> bool {
-        matches!(self, Power::AdjustDie | Power::SwapPaint | Power::ShiftStudent)
+        matches!(
+            self,
+            Power::AdjustDie | Power::SwapPaint | Power::ShiftStudent
+        )
     }
 
     /// Decisions and chance nodes the immediate power can add (for `max_game_length`).
@@ -148,7 +155,10 @@ impl Power {
             Power::None => "no power".to_string(),
             Power::Inspiration(k) => format!("when painted: gain {k} inspiration"),
             Power::Paint { colour, amount } => {
-                format!("when painted: gain {amount} {}", COLOUR_NAMES[colour as usize % NUM_COLOURS])
+                format!(
+                    "when painted: gain {amount} {}",
+                    COLOUR_NAMES[colour as usize % NUM_COLOURS]
+                )
             }
             Power::AnyPaint(k) => format!("when painted: gain {k} paint of your choice"),
             Power::PlaceStudent => "when painted: place a student".to_string(),
@@ -210,15 +220,25 @@ impl Patron {
     pub fn describe(&self) -> String {
         match self.condition {
             Condition::PerCategory { category, points } => {
-                format!("{points} per {} painting", CATEGORY_NAMES[category as usize % NUM_CATEGORIES])
+                format!(
+                    "{points} per {} painting",
+                    CATEGORY_NAMES[category as usize % NUM_CATEGORIES]
+                )
             }
             Condition::PerSet { points } => format!("{points} per set of the four categories"),
             Condition::PerMasterpiece { points } => format!("{points} per masterpiece"),
             Condition::ColourCost { colour, points } => {
-                format!("{points} per {} cylinder in your paintings' costs", COLOUR_NAMES[colour as usize % NUM_COLOURS])
+                format!(
+                    "{points} per {} cylinder in your paintings' costs",
+                    COLOUR_NAMES[colour as usize % NUM_COLOURS]
+                )
             }
-            Condition::PaintingsAtLeast { count, points } => format!("{points} for {count}+ paintings"),
-            Condition::MajorityPiles { points } => format!("{points} per pile where you have the most students"),
+            Condition::PaintingsAtLeast { count, points } => {
+                format!("{points} for {count}+ paintings")
+            }
+            Condition::MajorityPiles { points } => {
+                format!("{points} per pile where you have the most students")
+            }
             Condition::Inspiration { points } => format!("{points} per inspiration token"),
         }
     }
@@ -231,11 +251,17 @@ pub struct Components {
 }
 
 fn colour_index(name: &str) -> Option<u8> {
-    COLOUR_NAMES.iter().position(|&c| c == name).map(|i| i as u8)
+    COLOUR_NAMES
+        .iter()
+        .position(|&c| c == name)
+        .map(|i| i as u8)
 }
 
 fn category_index(name: &str) -> Option<u8> {
-    CATEGORY_NAMES.iter().position(|&c| c == name).map(|i| i as u8)
+    CATEGORY_NAMES
+        .iter()
+        .position(|&c| c == name)
+        .map(|i| i as u8)
 }
 
 fn err(msg: String) -> SalonError {
@@ -244,7 +270,9 @@ fn err(msg: String) -> SalonError {
 
 fn in_range(what: &str, field: &str, value: i64, lo: i64, hi: i64) -> SalonResult<u8> {
     if value < lo || value > hi {
-        return Err(err(format!("{what}: field \"{field}\" must be {lo} to {hi}, got {value}")));
+        return Err(err(format!(
+            "{what}: field \"{field}\" must be {lo} to {hi}, got {value}"
+        )));
     }
     Ok(value as u8)
 }
@@ -252,19 +280,38 @@ fn in_range(what: &str, field: &str, value: i64, lo: i64, hi: i64) -> SalonResul
 fn validate_painting(i: usize, spec: &PaintingSpec) -> SalonResult<Painting> {
     let what = format!("painting {i} ({:?})", spec.name);
     if spec.name.trim().is_empty() {
-        return Err(err(format!("painting {i}: field \"name\" must not be empty")));
+        return Err(err(format!(
+            "painting {i}: field \"name\" must not be empty"
+        )));
     }
     let category = category_index(&spec.category).ok_or_else(|| {
-        err(format!("{what}: field \"category\" must be one of {}, got {:?}", CATEGORY_NAMES.join(", "), spec.category))
+        err(format!(
+            "{what}: field \"category\" must be one of {}, got {:?}",
+            CATEGORY_NAMES.join(", "),
+            spec.category
+        ))
     })?;
-    let raw = [spec.cost.blue, spec.cost.green, spec.cost.red, spec.cost.yellow];
+    let raw = [
+        spec.cost.blue,
+        spec.cost.green,
+        spec.cost.red,
+        spec.cost.yellow,
+    ];
     let mut cost = [0u8; NUM_COLOURS];
     for c in 0..NUM_COLOURS {
-        cost[c] = in_range(&what, &format!("cost.{}", COLOUR_NAMES[c]), raw[c], 0, CYLINDERS_PER_COLOUR as i64)?;
+        cost[c] = in_range(
+            &what,
+            &format!("cost.{}", COLOUR_NAMES[c]),
+            raw[c],
+            0,
+            CYLINDERS_PER_COLOUR as i64,
+        )?;
     }
     let total: u32 = cost.iter().map(|&x| x as u32).sum();
     if !(1..=12).contains(&total) {
-        return Err(err(format!("{what}: field \"cost\" must total 1 to 12 cylinders, got {total}")));
+        return Err(err(format!(
+            "{what}: field \"cost\" must total 1 to 12 cylinders, got {total}"
+        )));
     }
     let points = in_range(&what, "points", spec.points, 0, 30)?;
     let students = in_range(&what, "students", spec.students, 0, 12)?;
@@ -272,22 +319,39 @@ fn validate_painting(i: usize, spec: &PaintingSpec) -> SalonResult<Painting> {
         None => Power::None,
         Some(p) => validate_power(&what, p)?,
     };
-    Ok(Painting { name: spec.name.clone(), category, cost, points, students, masterpiece: spec.masterpiece, power })
+    Ok(Painting {
+        name: spec.name.clone(),
+        category,
+        cost,
+        points,
+        students,
+        masterpiece: spec.masterpiece,
+        power,
+    })
 }
 
 fn validate_power(what: &str, p: &PowerSpec) -> SalonResult<Power> {
     let amount = |lo: i64, hi: i64| -> SalonResult<u8> {
         match p.amount {
-            None => Err(err(format!("{what}: power {:?} needs field \"power.amount\"", p.kind))),
+            None => Err(err(format!(
+                "{what}: power {:?} needs field \"power.amount\"",
+                p.kind
+            ))),
             Some(a) => in_range(what, "power.amount", a, lo, hi),
         }
     };
     let no_extra = |amount_ok: bool, colour_ok: bool| -> SalonResult<()> {
         if !amount_ok && p.amount.is_some() {
-            return Err(err(format!("{what}: power {:?} takes no field \"power.amount\"", p.kind)));
+            return Err(err(format!(
+                "{what}: power {:?} takes no field \"power.amount\"",
+                p.kind
+            )));
         }
         if !colour_ok && p.colour.is_some() {
-            return Err(err(format!("{what}: power {:?} takes no field \"power.colour\"", p.kind)));
+            return Err(err(format!(
+                "{what}: power {:?} takes no field \"power.colour\"",
+                p.kind
+            )));
         }
         Ok(())
     };
@@ -350,21 +414,31 @@ fn validate_patron(i: usize, spec: &PatronSpec) -> SalonResult<Patron> {
     }
     let points = in_range(&what, "points", spec.points, 0, 20)?;
     let need_category = || -> SalonResult<u8> {
-        let name = spec
-            .category
-            .as_deref()
-            .ok_or_else(|| err(format!("{what}: condition {:?} needs field \"category\"", spec.condition)))?;
+        let name = spec.category.as_deref().ok_or_else(|| {
+            err(format!(
+                "{what}: condition {:?} needs field \"category\"",
+                spec.condition
+            ))
+        })?;
         category_index(name).ok_or_else(|| {
-            err(format!("{what}: field \"category\" must be one of {}, got {name:?}", CATEGORY_NAMES.join(", ")))
+            err(format!(
+                "{what}: field \"category\" must be one of {}, got {name:?}",
+                CATEGORY_NAMES.join(", ")
+            ))
         })
     };
     let need_colour = || -> SalonResult<u8> {
-        let name = spec
-            .colour
-            .as_deref()
-            .ok_or_else(|| err(format!("{what}: condition {:?} needs field \"colour\"", spec.condition)))?;
+        let name = spec.colour.as_deref().ok_or_else(|| {
+            err(format!(
+                "{what}: condition {:?} needs field \"colour\"",
+                spec.condition
+            ))
+        })?;
         colour_index(name).ok_or_else(|| {
-            err(format!("{what}: field \"colour\" must be one of {}, got {name:?}", COLOUR_NAMES.join(", ")))
+            err(format!(
+                "{what}: field \"colour\" must be one of {}, got {name:?}",
+                COLOUR_NAMES.join(", ")
+            ))
         })
     };
     let condition = match spec.condition.as_str() {
@@ -387,31 +461,44 @@ fn validate_patron(i: usize, spec: &PatronSpec) -> SalonResult<Patron> {
             )))
         }
     };
-    Ok(Patron { name: spec.name.clone(), condition })
+    Ok(Patron {
+        name: spec.name.clone(),
+        condition,
+    })
 }
 
 /// Parses and validates a component file (`None`: the embedded substitute set).
 pub fn load(json: Option<&str>) -> SalonResult<(Components, ComponentInfo)> {
     let text = json.unwrap_or(SUBSTITUTE_JSON);
-    let raw: RawFile = serde_json::from_str(text).map_err(|e| err(format!("the file does not match the schema: {e}")))?;
+    let raw: RawFile = serde_json::from_str(text)
+        .map_err(|e| err(format!("the file does not match the schema: {e}")))?;
     if raw.name.trim().is_empty() {
         return Err(err("field \"name\" must not be empty".to_string()));
     }
     if raw.paintings.len() != NUM_PAINTINGS {
-        return Err(err(format!("field \"paintings\" must list {NUM_PAINTINGS} paintings, got {}", raw.paintings.len())));
+        return Err(err(format!(
+            "field \"paintings\" must list {NUM_PAINTINGS} paintings, got {}",
+            raw.paintings.len()
+        )));
     }
     if raw.patrons.len() != NUM_PATRONS {
-        return Err(err(format!("field \"patrons\" must list {NUM_PATRONS} patrons, got {}", raw.patrons.len())));
+        return Err(err(format!(
+            "field \"patrons\" must list {NUM_PATRONS} patrons, got {}",
+            raw.patrons.len()
+        )));
     }
     let mut painting_specs = Vec::with_capacity(NUM_PAINTINGS);
     let mut paintings = Vec::with_capacity(NUM_PAINTINGS);
     for (i, v) in raw.paintings.iter().enumerate() {
         let name = v.get("name").and_then(|n| n.as_str()).unwrap_or("?");
-        let spec: PaintingSpec =
-            serde_json::from_value(v.clone()).map_err(|e| err(format!("painting {i} ({name:?}): {e}")))?;
+        let spec: PaintingSpec = serde_json::from_value(v.clone())
+            .map_err(|e| err(format!("painting {i} ({name:?}): {e}")))?;
         let p = validate_painting(i, &spec)?;
         if paintings.iter().any(|q: &Painting| q.name == p.name) {
-            return Err(err(format!("painting {i} ({:?}): field \"name\" repeats an earlier painting's name", p.name)));
+            return Err(err(format!(
+                "painting {i} ({:?}): field \"name\" repeats an earlier painting's name",
+                p.name
+            )));
         }
         paintings.push(p);
         painting_specs.push(spec);
@@ -420,11 +507,14 @@ pub fn load(json: Option<&str>) -> SalonResult<(Components, ComponentInfo)> {
     let mut patrons = Vec::with_capacity(NUM_PATRONS);
     for (i, v) in raw.patrons.iter().enumerate() {
         let name = v.get("name").and_then(|n| n.as_str()).unwrap_or("?");
-        let spec: PatronSpec =
-            serde_json::from_value(v.clone()).map_err(|e| err(format!("patron {i} ({name:?}): {e}")))?;
+        let spec: PatronSpec = serde_json::from_value(v.clone())
+            .map_err(|e| err(format!("patron {i} ({name:?}): {e}")))?;
         let p = validate_patron(i, &spec)?;
         if patrons.iter().any(|q: &Patron| q.name == p.name) {
-            return Err(err(format!("patron {i} ({:?}): field \"name\" repeats an earlier patron's name", p.name)));
+            return Err(err(format!(
+                "patron {i} ({:?}): field \"name\" repeats an earlier patron's name",
+                p.name
+            )));
         }
         patrons.push(p);
         patron_specs.push(spec);

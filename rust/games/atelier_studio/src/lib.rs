@@ -10,8 +10,8 @@
 
 mod actions;
 mod components;
-mod observation;
 mod moves;
+mod observation;
 pub mod position;
 mod render;
 mod state;
@@ -42,11 +42,21 @@ impl AtelierStudio {
     fn derive_max_length(players: usize, data: &Components) -> usize {
         let n = players;
         let rounds = state::MAX_ROUNDS as usize;
-        let turn_powers = data.paintings.iter().filter(|c| c.power.is_turn_power()).count();
+        let turn_powers = data
+            .paintings
+            .iter()
+            .filter(|c| c.power.is_turn_power())
+            .count();
         let inspiration_gain: usize = data
             .paintings
             .iter()
-            .map(|c| if let Power::Inspiration(k) = c.power { k as usize } else { 0 })
+            .map(|c| {
+                if let Power::Inspiration(k) = c.power {
+                    k as usize
+                } else {
+                    0
+                }
+            })
             .sum();
         // Setup: start player, 7 display cards, 2 patrons each, n choices, n placements.
         let setup = 1 + state::DISPLAY + 2 * n + n + n;
@@ -58,7 +68,11 @@ impl AtelierStudio {
         let dice = rounds * 4 * n * (1 + n);
         // Each painting is painted at most once: the action, its returned students, its
         // immediate power's steps and the refill draw.
-        let paintings: usize = data.paintings.iter().map(|c| 2 + c.students as usize + c.power.max_steps()).sum();
+        let paintings: usize = data
+            .paintings
+            .iter()
+            .map(|c| 2 + c.students as usize + c.power.max_steps())
+            .sum();
         // Patron draws with inspiration: at most one per card, an action and a draw.
         let patrons = 2 * NUM_PATRONS;
         // A reroll costs a token; tokens come from the start (n), from dice spent on
@@ -92,18 +106,33 @@ impl Game for AtelierStudio {
     }
 
     fn param_specs() -> Vec<ParamSpec> {
-        vec![ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players")]
+        vec![ParamSpec::int_choice(
+            "players",
+            2,
+            &[2, 3, 4],
+            "number of players",
+        )]
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
         let players = params.int("players");
         if !(2..=4).contains(&players) {
-            return Err(SalonError::param("players", format!("must be 2, 3 or 4, got {players}")));
+            return Err(SalonError::param(
+                "players",
+                format!("must be 2, 3 or 4, got {players}"),
+            ));
         }
         let players = players as usize;
         let (data, info) = components::load(components_json)?;
         let max_len = Self::derive_max_length(players, &data);
-        Ok(AtelierStudio { params: params.clone(), players, data, info, rolls: actions::roll_table(), max_len })
+        Ok(AtelierStudio {
+            params: params.clone(),
+            players,
+            data,
+            info,
+            rolls: actions::roll_table(),
+            max_len,
+        })
     }
 
     fn params(&self) -> &Params {

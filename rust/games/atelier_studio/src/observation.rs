@@ -17,7 +17,8 @@ use salon_core::{TensorWriter, Xoshiro256StarStar};
 
 use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
 use crate::state::{
-    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, P_DECK,
+    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM,
+    PAT_DEALT, P_DECK,
 };
 use crate::AtelierStudio;
 
@@ -51,7 +52,12 @@ pub fn known_location(s: &AtelierStudioState, observer: usize, card: usize) -> O
     None
 }
 
-pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: usize, out: &mut [f32]) {
+pub fn observation_tensor(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    player: usize,
+    out: &mut [f32],
+) {
     let mut w = TensorWriter::new(out);
     let n = s.num_players();
     w.one_hot(MAX_P, player);
@@ -106,7 +112,12 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
         w.put(s.patron_loc.iter().filter(|&&l| l as usize == p).count() as f32);
     }
     for p in 0..MAX_P {
-        w.put(s.patron_loc.iter().filter(|&&l| l == PAT_DEALT + p as u8).count() as f32);
+        w.put(
+            s.patron_loc
+                .iter()
+                .filter(|&&l| l == PAT_DEALT + p as u8)
+                .count() as f32,
+        );
     }
     w.put(s.patron_deck_count() as f32);
     w.put((s.bottom_len - s.bottom_head) as f32);
@@ -123,7 +134,11 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
         w.put(s.patron_draws[p] as f32);
     }
     // Sub-decision context.
-    let mover = if s.phase == Phase::MoveStudents { s.move_player() } else { NONE as usize };
+    let mover = if s.phase == Phase::MoveStudents {
+        s.move_player()
+    } else {
+        NONE as usize
+    };
     w.one_hot(MAX_P, mover);
     w.put(s.sub_moved as u8 as f32);
     w.put(s.sub_count as f32);
@@ -131,7 +146,11 @@ pub fn observation_tensor(s: &AtelierStudioState, game: &AtelierStudio, player: 
     w.one_hot(NUM_PAINTINGS, s.paint_card as usize);
     w.one_hot(4, s.paint_stage as usize);
     for p in 0..MAX_P {
-        w.put(if p < n { s.public_score(game, p) as f32 } else { 0.0 });
+        w.put(if p < n {
+            s.public_score(game, p) as f32
+        } else {
+            0.0
+        });
     }
     debug_assert_eq!(w.position(), OBS_SIZE);
 }

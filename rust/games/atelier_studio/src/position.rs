@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
 use crate::observation::{known_location, Known};
 use crate::state::{
-    AtelierStudioState, Phase, MAX_P, MAX_ROUNDS, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STAGE_NONE,
-    STAGE_POWER, STAGE_REFILL, STAGE_RETURN, DISPLAY, STUDENTS, TOKENS,
+    AtelierStudioState, Phase, DISPLAY, MAX_P, MAX_ROUNDS, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK,
+    P_DECK, P_DISPLAY, STAGE_NONE, STAGE_POWER, STAGE_REFILL, STAGE_RETURN, STUDENTS, TOKENS,
 };
 use crate::AtelierStudio;
 
@@ -29,7 +29,12 @@ pub struct Paint {
 
 impl Paint {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
-        Paint { blue: a[0], green: a[1], red: a[2], yellow: a[3] }
+        Paint {
+            blue: a[0],
+            green: a[1],
+            red: a[2],
+            yellow: a[3],
+        }
     }
     pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
         [self.blue, self.green, self.red, self.yellow]
@@ -112,7 +117,6 @@ pub enum Stage {
     Refill,
 }
 
-
 /// A painting being painted: where it came from and what of it is left to resolve.
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Debug)]
 #[serde(deny_unknown_fields)]
@@ -178,11 +182,17 @@ pub struct Position {
 }
 
 fn painting_name(game: &AtelierStudio, i: usize) -> String {
-    game.data.paintings.get(i).map_or_else(|| format!("#{i}"), |c| c.name.clone())
+    game.data
+        .paintings
+        .get(i)
+        .map_or_else(|| format!("#{i}"), |c| c.name.clone())
 }
 
 fn patron_name(game: &AtelierStudio, i: usize) -> String {
-    game.data.patrons.get(i).map_or_else(|| format!("#{i}"), |c| c.name.clone())
+    game.data
+        .patrons
+        .get(i)
+        .map_or_else(|| format!("#{i}"), |c| c.name.clone())
 }
 
 /// The position; `viewer: Some(q)` hides the patrons `q` does not know.
@@ -193,7 +203,11 @@ fn hidden_last(mut cards: Vec<Option<String>>) -> Vec<Option<String>> {
     cards
 }
 
-pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> Position {
+pub(crate) fn to_position(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    viewer: Option<usize>,
+) -> Position {
     let n = s.num_players();
     let shown = |c: usize| -> Option<String> {
         match viewer {
@@ -208,14 +222,25 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
             students_on_piles: Paint::of(&s.students[p]),
             students_on_board: s.pool[p],
             inspiration: s.tokens[p],
-            paintings: (0..NUM_PAINTINGS).filter(|&i| s.painting_loc[i] as usize == p).map(|i| painting_name(game, i)).collect(),
+            paintings: (0..NUM_PAINTINGS)
+                .filter(|&i| s.painting_loc[i] as usize == p)
+                .map(|i| painting_name(game, i))
+                .collect(),
             patrons: hidden_last(
                 (0..NUM_PATRONS)
-                    .filter(|&c| s.patron_loc[c] as usize == p && !s.bottom[..s.bottom_head as usize].contains(&(c as u8)))
+                    .filter(|&c| {
+                        s.patron_loc[c] as usize == p
+                            && !s.bottom[..s.bottom_head as usize].contains(&(c as u8))
+                    })
                     .map(shown)
                     .collect(),
             ),
-            dealt_patrons: hidden_last((0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DEALT + p as u8).map(shown).collect()),
+            dealt_patrons: hidden_last(
+                (0..NUM_PATRONS)
+                    .filter(|&c| s.patron_loc[c] == PAT_DEALT + p as u8)
+                    .map(shown)
+                    .collect(),
+            ),
             patrons_drawn: s.patron_draws[p],
         })
         .collect();
@@ -226,27 +251,49 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
         STAGE_POWER | STAGE_REFILL => Stage::Power,
         _ => Stage::Refill,
     };
-    let painting = (s.paint_card != NONE).then(|| Painting { card: painting_name(game, s.paint_card as usize), slot: s.paint_slot, stage });
+    let painting = (s.paint_card != NONE).then(|| Painting {
+        card: painting_name(game, s.paint_card as usize),
+        slot: s.paint_slot,
+        stage,
+    });
     let moving = s.phase == Phase::MoveStudents;
     Position {
         game: "atelier_studio".into(),
         version: pos::POSITION_VERSION,
         num_players: n as u8,
-        phase: PHASES.iter().find(|(_, ph)| *ph == s.phase).map_or(PhaseName::End, |(name, _)| *name),
+        phase: PHASES
+            .iter()
+            .find(|(_, ph)| *ph == s.phase)
+            .map_or(PhaseName::End, |(name, _)| *name),
         round: s.round,
         last_round: (s.end_round != 0).then_some(s.end_round),
         start_player: s.start,
         current_player: s.current,
         paint_piles: Paint::of(&s.piles),
         inspiration_supply: s.token_supply,
-        display: s.display.iter().map(|&d| (d != NONE).then(|| painting_name(game, d as usize))).collect(),
-        painting_deck: (0..NUM_PAINTINGS).filter(|&i| s.painting_loc[i] == P_DECK).map(|i| painting_name(game, i)).collect(),
+        display: s
+            .display
+            .iter()
+            .map(|&d| (d != NONE).then(|| painting_name(game, d as usize)))
+            .collect(),
+        painting_deck: (0..NUM_PAINTINGS)
+            .filter(|&i| s.painting_loc[i] == P_DECK)
+            .map(|i| painting_name(game, i))
+            .collect(),
         first_master: (s.first_master != NONE).then_some(s.first_master),
-        patron_deck: hidden_last((0..NUM_PATRONS).filter(|&c| s.patron_loc[c] == PAT_DECK).map(shown).collect()),
+        patron_deck: hidden_last(
+            (0..NUM_PATRONS)
+                .filter(|&c| s.patron_loc[c] == PAT_DECK)
+                .map(shown)
+                .collect(),
+        ),
         patrons_under_deck: (0..s.bottom_len as usize)
             .map(|i| {
                 let c = s.bottom[i] as usize;
-                UnderDeck { patron: shown(c), drawn_by: (i < s.bottom_head as usize).then(|| s.patron_loc[c]) }
+                UnderDeck {
+                    patron: shown(c),
+                    drawn_by: (i < s.bottom_head as usize).then(|| s.patron_loc[c]),
+                }
             })
             .collect(),
         players,
@@ -254,7 +301,10 @@ pub(crate) fn to_position(s: &AtelierStudioState, game: &AtelierStudio, viewer: 
             rolled: s.rolled.to_vec(),
             dice_action_used: s.did_dice_action,
             inspiration_die_used: s.did_inspire,
-            turn_powers_used: (0..NUM_PAINTINGS).filter(|&i| s.turn_power_used & (1u64 << i) != 0).map(|i| painting_name(game, i)).collect(),
+            turn_powers_used: (0..NUM_PAINTINGS)
+                .filter(|&i| s.turn_power_used & (1u64 << i) != 0)
+                .map(|i| painting_name(game, i))
+                .collect(),
         },
         pending: Pending {
             setup_step: s.step,
@@ -280,37 +330,73 @@ pub(crate) fn acting(p: &Position) -> usize {
 
 /// The state's phase of a position phase name.
 pub(crate) fn phase_of(name: PhaseName) -> Phase {
-    PHASES.iter().find(|(nm, _)| *nm == name).map_or(Phase::Terminal, |(_, ph)| *ph)
+    PHASES
+        .iter()
+        .find(|(nm, _)| *nm == name)
+        .map_or(Phase::Terminal, |(_, ph)| *ph)
 }
 
-pub(crate) fn position_json(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
+pub(crate) fn position_json(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    viewer: Option<usize>,
+) -> String {
     pos::write(&to_position(s, game, viewer))
 }
 
 fn painting_id(game: &AtelierStudio, field: &str, name: &str) -> SalonResult<usize> {
-    game.data.paintings.iter().position(|c| c.name == name).ok_or_else(|| invalid(field, format!("{name:?} is not a painting of this game")))
+    game.data
+        .paintings
+        .iter()
+        .position(|c| c.name == name)
+        .ok_or_else(|| invalid(field, format!("{name:?} is not a painting of this game")))
 }
 
 fn patron_id(game: &AtelierStudio, field: &str, name: &str) -> SalonResult<usize> {
-    game.data.patrons.iter().position(|c| c.name == name).ok_or_else(|| invalid(field, format!("{name:?} is not a patron of this game")))
+    game.data
+        .patrons
+        .iter()
+        .position(|c| c.name == name)
+        .ok_or_else(|| invalid(field, format!("{name:?} is not a patron of this game")))
 }
 
 /// Builds a state from a position. `null` patrons are drawn from the patrons the position
 /// does not name, shuffled with `rng`.
-pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<AtelierStudioState> {
+pub(crate) fn from_position(
+    game: &AtelierStudio,
+    text: &str,
+    rng: &mut Xoshiro256StarStar,
+) -> SalonResult<AtelierStudioState> {
     let p: Position = pos::parse(text)?;
     pos::check_game(&p.game, "atelier_studio")?;
     pos::check_version(p.version)?;
     let n = game.players;
     if p.num_players as usize != n {
-        return Err(invalid("num_players", format!("this game has {n} players, the position {}", p.num_players)));
+        return Err(invalid(
+            "num_players",
+            format!("this game has {n} players, the position {}", p.num_players),
+        ));
     }
     let mut s = AtelierStudioState::new(game);
-    s.phase = PHASES.iter().find(|(name, _)| *name == p.phase).map(|(_, ph)| *ph).unwrap_or(Phase::Terminal);
-    let in_setup = matches!(s.phase, Phase::ChooseStart | Phase::DealDisplay | Phase::DealPatrons | Phase::KeepPatron | Phase::PlaceInitial);
+    s.phase = PHASES
+        .iter()
+        .find(|(name, _)| *name == p.phase)
+        .map(|(_, ph)| *ph)
+        .unwrap_or(Phase::Terminal);
+    let in_setup = matches!(
+        s.phase,
+        Phase::ChooseStart
+            | Phase::DealDisplay
+            | Phase::DealPatrons
+            | Phase::KeepPatron
+            | Phase::PlaceInitial
+    );
     pos::at_most("round", p.round as u64, MAX_ROUNDS as u64)?;
     if in_setup != (p.round == 0) {
-        return Err(invalid("round", "round 0 is set-up; play starts in round 1"));
+        return Err(invalid(
+            "round",
+            "round 0 is set-up; play starts in round 1",
+        ));
     }
     s.round = p.round;
     if let Some(last) = p.last_round {
@@ -337,7 +423,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
     // Paintings: each exactly once, in the deck, on the display or owned.
     let mut seen = [false; NUM_PAINTINGS];
     if p.display.len() != DISPLAY {
-        return Err(invalid("display", format!("must have {DISPLAY} slots, has {}", p.display.len())));
+        return Err(invalid(
+            "display",
+            format!("must have {DISPLAY} slots, has {}", p.display.len()),
+        ));
     }
     for (slot, name) in p.display.iter().enumerate() {
         if let Some(name) = name {
@@ -354,7 +443,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         pos::claim(&mut seen, i, &field, name)?;
     }
     if p.players.len() != n {
-        return Err(invalid("players", format!("must have {n} entries, has {}", p.players.len())));
+        return Err(invalid(
+            "players",
+            format!("must have {n} entries, has {}", p.players.len()),
+        ));
     }
     for (pl, player) in p.players.iter().enumerate() {
         for (k, name) in player.paintings.iter().enumerate() {
@@ -365,7 +457,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         }
     }
     if let Some(missing) = seen.iter().position(|&b| !b) {
-        return Err(invalid("painting_deck", format!("painting {:?} is nowhere", painting_name(game, missing))));
+        return Err(invalid(
+            "painting_deck",
+            format!("painting {:?} is nowhere", painting_name(game, missing)),
+        ));
     }
 
     // Patrons: named ones claimed, unknown ones drawn from the rest.
@@ -381,22 +476,40 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         Ok(())
     };
     claim_all(&p.patron_deck, "patron_deck")?;
-    let under: Vec<Option<String>> = p.patrons_under_deck.iter().map(|u| u.patron.clone()).collect();
+    let under: Vec<Option<String>> = p
+        .patrons_under_deck
+        .iter()
+        .map(|u| u.patron.clone())
+        .collect();
     claim_all(&under, "patrons_under_deck")?;
     for (pl, player) in p.players.iter().enumerate() {
         claim_all(&player.patrons, &format!("players.{pl}.patrons"))?;
-        claim_all(&player.dealt_patrons, &format!("players.{pl}.dealt_patrons"))?;
+        claim_all(
+            &player.dealt_patrons,
+            &format!("players.{pl}.dealt_patrons"),
+        )?;
     }
     let mut fill = pos::unseen_shuffled(&seen, rng).into_iter();
     let total = p.patron_deck.len()
         + p.patrons_under_deck.len()
-        + p.players.iter().map(|pl| pl.patrons.len() + pl.dealt_patrons.len()).sum::<usize>();
+        + p.players
+            .iter()
+            .map(|pl| pl.patrons.len() + pl.dealt_patrons.len())
+            .sum::<usize>();
     if total != NUM_PATRONS {
-        return Err(invalid("patron_deck", format!("the position places {total} patrons; the game has {NUM_PATRONS}")));
+        return Err(invalid(
+            "patron_deck",
+            format!("the position places {total} patrons; the game has {NUM_PATRONS}"),
+        ));
     }
     let mut resolve = |name: &Option<String>| -> usize {
         match name {
-            Some(name) => game.data.patrons.iter().position(|c| &c.name == name).unwrap_or(0),
+            Some(name) => game
+                .data
+                .patrons
+                .iter()
+                .position(|c| &c.name == name)
+                .unwrap_or(0),
             None => fill.next().unwrap_or(0),
         }
     };
@@ -404,9 +517,16 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         s.patron_loc[resolve(name)] = PAT_DECK;
     }
     if p.patrons_under_deck.len() > n {
-        return Err(invalid("patrons_under_deck", format!("each player puts one patron under the deck: at most {n}")));
+        return Err(invalid(
+            "patrons_under_deck",
+            format!("each player puts one patron under the deck: at most {n}"),
+        ));
     }
-    let drawn = p.patrons_under_deck.iter().take_while(|u| u.drawn_by.is_some()).count();
+    let drawn = p
+        .patrons_under_deck
+        .iter()
+        .take_while(|u| u.drawn_by.is_some())
+        .count();
     let first_start = first_start_player(&p, n);
     s.bottom_len = p.patrons_under_deck.len() as u8;
     s.bottom_head = drawn as u8;
@@ -423,7 +543,12 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
                 s.patron_loc[c] = by;
                 drawn_by_player[by as usize] += 1;
             }
-            Some(_) => return Err(invalid(format!("patrons_under_deck.{i}.drawn_by"), "the cards under the deck are drawn in order")),
+            Some(_) => {
+                return Err(invalid(
+                    format!("patrons_under_deck.{i}.drawn_by"),
+                    "the cards under the deck are drawn in order",
+                ))
+            }
             None => s.patron_loc[c] = PAT_BOTTOM + i as u8,
         }
     }
@@ -446,7 +571,9 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         let dealt = player.dealt_patrons.len();
         let dealt_ok = match s.phase {
             Phase::DealPatrons => {
-                let got = (0..s.step as usize).filter(|k| (p.start_player as usize + k / 2) % n == pl).count();
+                let got = (0..s.step as usize)
+                    .filter(|k| (p.start_player as usize + k / 2) % n == pl)
+                    .count();
                 dealt == got
             }
             Phase::KeepPatron => {
@@ -456,21 +583,35 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
             _ => dealt == 0,
         };
         if !dealt_ok {
-            return Err(invalid(f("dealt_patrons"), format!("{dealt} dealt patrons do not fit the set-up step")));
+            return Err(invalid(
+                f("dealt_patrons"),
+                format!("{dealt} dealt patrons do not fit the set-up step"),
+            ));
         }
         let kept = match s.phase {
             Phase::ChooseStart | Phase::DealDisplay | Phase::DealPatrons => false,
-            Phase::KeepPatron => (0..s.step as usize).any(|k| (p.start_player as usize + k) % n == pl),
+            Phase::KeepPatron => {
+                (0..s.step as usize).any(|k| (p.start_player as usize + k) % n == pl)
+            }
             _ => true,
         };
         let held = player.patrons.len() + drawn_by_player[pl];
         if held != usize::from(kept) + player.patrons_drawn as usize {
-            return Err(invalid(f("patrons"), format!("holds {held} patrons: the kept one plus {} drawn", player.patrons_drawn)));
+            return Err(invalid(
+                f("patrons"),
+                format!(
+                    "holds {held} patrons: the kept one plus {} drawn",
+                    player.patrons_drawn
+                ),
+            ));
         }
         kept_count += usize::from(kept);
     }
     if p.patrons_under_deck.len() != kept_count {
-        return Err(invalid("patrons_under_deck", format!("{kept_count} players kept a patron and put the other under the deck")));
+        return Err(invalid(
+            "patrons_under_deck",
+            format!("{kept_count} players kept a patron and put the other under the deck"),
+        ));
     }
     // The turn.
     if p.turn.rolled.len() != 6 {
@@ -479,12 +620,33 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
     for (i, &k) in p.turn.rolled.iter().enumerate() {
         s.rolled[i] = k;
     }
-    let in_turn = matches!(s.phase, Phase::Roll | Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron | Phase::Refill);
+    let in_turn = matches!(
+        s.phase,
+        Phase::Roll
+            | Phase::Main
+            | Phase::MoveStudents
+            | Phase::ReturnStudents
+            | Phase::PowerPlace
+            | Phase::PowerGain
+            | Phase::DrawPatron
+            | Phase::Refill
+    );
     let rolled: u32 = p.turn.rolled.iter().map(|&k| k as u32).sum();
     if rolled > s.active[s.current as usize] as u32 {
-        return Err(invalid("turn.rolled", format!("{rolled} unspent dice but the turn player rolled {}", s.active[s.current as usize])));
+        return Err(invalid(
+            "turn.rolled",
+            format!(
+                "{rolled} unspent dice but the turn player rolled {}",
+                s.active[s.current as usize]
+            ),
+        ));
     }
-    if !in_turn && (rolled > 0 || p.turn.dice_action_used || p.turn.inspiration_die_used || !p.turn.turn_powers_used.is_empty()) {
+    if !in_turn
+        && (rolled > 0
+            || p.turn.dice_action_used
+            || p.turn.inspiration_die_used
+            || !p.turn.turn_powers_used.is_empty())
+    {
         return Err(invalid("turn", "no turn is under way in this phase"));
     }
     s.did_dice_action = p.turn.dice_action_used;
@@ -493,7 +655,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         let field = format!("turn.turn_powers_used.{k}");
         let i = painting_id(game, &field, name)?;
         if s.painting_loc[i] != s.current {
-            return Err(invalid(field, format!("{name:?} is not a painting of the turn player")));
+            return Err(invalid(
+                field,
+                format!("{name:?} is not a painting of the turn player"),
+            ));
         }
         s.turn_power_used |= 1u64 << i;
     }
@@ -506,35 +671,62 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
             pos::at_most("pending.move_offset", o as u64, n as u64 - 1)?;
             s.sub_offset = o;
             if s.on_piles(s.move_player()) == 0 {
-                return Err(invalid("pending.move_offset", "the player moving a student has none on the piles"));
+                return Err(invalid(
+                    "pending.move_offset",
+                    "the player moving a student has none on the piles",
+                ));
             }
         }
-        (true, None) => return Err(invalid("pending.move_offset", "required in the move_students phase")),
+        (true, None) => {
+            return Err(invalid(
+                "pending.move_offset",
+                "required in the move_students phase",
+            ))
+        }
         (false, None) => {}
-        (false, Some(_)) => return Err(invalid("pending.move_offset", "must be null outside the move_students phase")),
+        (false, Some(_)) => {
+            return Err(invalid(
+                "pending.move_offset",
+                "must be null outside the move_students phase",
+            ))
+        }
     }
     s.sub_count = p.pending.count;
     let count_phase = matches!(s.phase, Phase::ReturnStudents | Phase::PowerGain);
     if count_phase != (s.sub_count > 0) {
-        return Err(invalid("pending.count", "positive exactly in the return_students and power_gain phases"));
+        return Err(invalid(
+            "pending.count",
+            "positive exactly in the return_students and power_gain phases",
+        ));
     }
     match &p.pending.painting {
         None => {
-            if matches!(s.phase, Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain | Phase::Refill) {
-                return Err(invalid("pending.painting", "this phase resolves a painting"));
+            if matches!(
+                s.phase,
+                Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain | Phase::Refill
+            ) {
+                return Err(invalid(
+                    "pending.painting",
+                    "this phase resolves a painting",
+                ));
             }
         }
         Some(pt) => {
             let i = painting_id(game, "pending.painting.card", &pt.card)?;
             if s.painting_loc[i] != s.current {
-                return Err(invalid("pending.painting.card", "the painting being resolved belongs to the turn player"));
+                return Err(invalid(
+                    "pending.painting.card",
+                    "the painting being resolved belongs to the turn player",
+                ));
             }
             pos::at_most("pending.painting.slot", pt.slot as u64, DISPLAY as u64 - 1)?;
             s.paint_card = i as u8;
             s.paint_slot = pt.slot;
             let stage_ok = match s.phase {
                 Phase::ReturnStudents => pt.stage == Stage::ReturnStudents,
-                Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron => pt.stage == Stage::Power,
+                Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron => {
+                    pt.stage == Stage::Power
+                }
                 Phase::Refill => pt.stage == Stage::Refill,
                 _ => false,
             };
@@ -547,7 +739,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
                 Stage::Refill => STAGE_NONE,
             };
             if s.phase == Phase::Refill && s.display[pt.slot as usize] != NONE {
-                return Err(invalid("pending.painting.slot", "the slot to refill must be empty"));
+                return Err(invalid(
+                    "pending.painting.slot",
+                    "the slot to refill must be empty",
+                ));
             }
         }
     }
@@ -560,7 +755,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         Some(fm) => {
             pos::player_in_range("first_master", fm as u64, n)?;
             if p.last_round.is_none() {
-                return Err(invalid("last_round", "taking the First Master token triggers the end"));
+                return Err(invalid(
+                    "last_round",
+                    "taking the First Master token triggers the end",
+                ));
             }
             s.first_master = fm;
         }
@@ -570,18 +768,27 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
     for (c, colour) in crate::components::COLOUR_NAMES.iter().enumerate() {
         let total = s.piles[c] as usize + (0..n).map(|pl| s.cyl[pl][c] as usize).sum::<usize>();
         if total != CYLINDERS_PER_COLOUR as usize {
-            return Err(invalid(format!("paint_piles.{colour}"), format!("{total} {colour} cylinders in all; the game has {CYLINDERS_PER_COLOUR}")));
+            return Err(invalid(
+                format!("paint_piles.{colour}"),
+                format!("{total} {colour} cylinders in all; the game has {CYLINDERS_PER_COLOUR}"),
+            ));
         }
     }
     for pl in 0..n {
         let total = s.pool[pl] as usize + s.students[pl].iter().map(|&k| k as usize).sum::<usize>();
         if total != STUDENTS as usize {
-            return Err(invalid(format!("players.{pl}.students_on_board"), format!("{total} students in all; each player has {STUDENTS}")));
+            return Err(invalid(
+                format!("players.{pl}.students_on_board"),
+                format!("{total} students in all; each player has {STUDENTS}"),
+            ));
         }
     }
     let tokens = s.token_supply as usize + s.tokens[..n].iter().map(|&k| k as usize).sum::<usize>();
     if tokens != TOKENS as usize {
-        return Err(invalid("inspiration_supply", format!("{tokens} inspiration tokens in all; the game has {TOKENS}")));
+        return Err(invalid(
+            "inspiration_supply",
+            format!("{tokens} inspiration tokens in all; the game has {TOKENS}"),
+        ));
     }
     crate::testing::check_conservation(game, &s).map_err(|e| invalid("players", e))?;
     for (i, &d) in s.display.iter().enumerate() {
@@ -590,13 +797,29 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
             Phase::DealDisplay => i < s.step as usize,
             _ => true,
         };
-        let refilling = matches!(s.phase, Phase::Refill | Phase::PowerPlace | Phase::PowerGain | Phase::DrawPatron | Phase::ReturnStudents)
-            && p.pending.painting.as_ref().is_some_and(|pt| pt.slot as usize == i);
+        let refilling = matches!(
+            s.phase,
+            Phase::Refill
+                | Phase::PowerPlace
+                | Phase::PowerGain
+                | Phase::DrawPatron
+                | Phase::ReturnStudents
+        ) && p
+            .pending
+            .painting
+            .as_ref()
+            .is_some_and(|pt| pt.slot as usize == i);
         if should_be_full && d == NONE && !refilling && s.painting_loc.contains(&P_DECK) {
-            return Err(invalid(format!("display.{i}"), "an empty slot is refilled from the deck at once"));
+            return Err(invalid(
+                format!("display.{i}"),
+                "an empty slot is refilled from the deck at once",
+            ));
         }
         if !should_be_full && d != NONE {
-            return Err(invalid(format!("display.{i}"), "not dealt yet at this set-up step"));
+            return Err(invalid(
+                format!("display.{i}"),
+                "not dealt yet at this set-up step",
+            ));
         }
     }
     if s.phase != Phase::Terminal {
@@ -605,7 +828,10 @@ pub(crate) fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro2
         s.legal_actions(game, &mut legal);
         s.chance_outcomes(game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
-            return Err(invalid("phase", "nothing can happen from this position (no legal move, no chance outcome)"));
+            return Err(invalid(
+                "phase",
+                "nothing can happen from this position (no legal move, no chance outcome)",
+            ));
         }
     }
     Ok(s)

@@ -1,12 +1,14 @@
 //! The state of a game of Atelier: The Painter's Studio and its transitions.
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult, Scores, State,
-    Xoshiro256StarStar, MAX_PLAYERS,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult,
+    Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
 };
 
 use crate::actions as act;
-use crate::components::{Condition, Power, CYLINDERS_PER_COLOUR, NUM_CATEGORIES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::components::{
+    Condition, Power, CYLINDERS_PER_COLOUR, NUM_CATEGORIES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS,
+};
 use crate::AtelierStudio;
 
 /// Seats in the state's per-player arrays.
@@ -236,7 +238,12 @@ impl AtelierStudioState {
     }
 
     /// An owned painting with turn power `power` not yet used this turn.
-    pub(crate) fn unused_turn_power(&self, game: &AtelierStudio, p: usize, power: Power) -> Option<usize> {
+    pub(crate) fn unused_turn_power(
+        &self,
+        game: &AtelierStudio,
+        p: usize,
+        power: Power,
+    ) -> Option<usize> {
         (0..NUM_PAINTINGS).find(|&i| {
             self.painting_loc[i] as usize == p
                 && self.turn_power_used & (1u64 << i) == 0
@@ -246,7 +253,10 @@ impl AtelierStudioState {
 
     pub(crate) fn masterpieces(&self, game: &AtelierStudio, p: usize) -> usize {
         (0..NUM_PAINTINGS)
-            .filter(|&i| self.painting_loc[i] as usize == p && game.data.paintings.get(i).is_some_and(|c| c.masterpiece))
+            .filter(|&i| {
+                self.painting_loc[i] as usize == p
+                    && game.data.paintings.get(i).is_some_and(|c| c.masterpiece)
+            })
             .count()
     }
 
@@ -256,7 +266,10 @@ impl AtelierStudioState {
 
     /// Points visible to everyone: paintings and the First Master token.
     pub(crate) fn public_score(&self, game: &AtelierStudio, p: usize) -> i32 {
-        let mut s: i32 = self.paintings_of(p).map(|i| game.data.paintings.get(i).map_or(0, |c| c.points as i32)).sum();
+        let mut s: i32 = self
+            .paintings_of(p)
+            .map(|i| game.data.paintings.get(i).map_or(0, |c| c.points as i32))
+            .sum();
         if self.first_master as usize == p {
             s += FIRST_MASTER_POINTS;
         }
@@ -265,7 +278,9 @@ impl AtelierStudioState {
 
     /// Points of one patron card for player `p` at the current position.
     pub(crate) fn patron_points(&self, game: &AtelierStudio, p: usize, patron: usize) -> i32 {
-        let Some(card) = game.data.patrons.get(patron) else { return 0 };
+        let Some(card) = game.data.patrons.get(patron) else {
+            return 0;
+        };
         let mut per_cat = [0i32; NUM_CATEGORIES];
         let mut masters = 0i32;
         let mut colour_cost = [0i32; NUM_COLOURS];
@@ -281,11 +296,20 @@ impl AtelierStudioState {
             }
         }
         match card.condition {
-            Condition::PerCategory { category, points } => per_cat[category as usize % NUM_CATEGORIES] * points as i32,
-            Condition::PerSet { points } => per_cat.iter().copied().min().unwrap_or(0) * points as i32,
+            Condition::PerCategory { category, points } => {
+                per_cat[category as usize % NUM_CATEGORIES] * points as i32
+            }
+            Condition::PerSet { points } => {
+                per_cat.iter().copied().min().unwrap_or(0) * points as i32
+            }
             Condition::PerMasterpiece { points } => masters * points as i32,
-            Condition::ColourCost { colour, points } => colour_cost[colour as usize % NUM_COLOURS] * points as i32,
-            Condition::PaintingsAtLeast { count: need, points } => {
+            Condition::ColourCost { colour, points } => {
+                colour_cost[colour as usize % NUM_COLOURS] * points as i32
+            }
+            Condition::PaintingsAtLeast {
+                count: need,
+                points,
+            } => {
                 if count >= need as i32 {
                     points as i32
                 } else {
@@ -401,7 +425,11 @@ impl AtelierStudioState {
             if mine == 0 {
                 continue;
             }
-            let best_other = (0..n).filter(|&q| q != p).map(|q| self.students[q][c]).max().unwrap_or(0);
+            let best_other = (0..n)
+                .filter(|&q| q != p)
+                .map(|q| self.students[q][c])
+                .max()
+                .unwrap_or(0);
             if mine > best_other || (n == 4 && mine == best_other) {
                 self.gain_cylinder(p, c);
             }
@@ -424,7 +452,9 @@ impl AtelierStudioState {
     pub(crate) fn paint(&mut self, game: &AtelierStudio, slot: usize) {
         let p = self.cur();
         let card = self.display[slot];
-        let Some(c) = game.data.paintings.get(card as usize) else { return };
+        let Some(c) = game.data.paintings.get(card as usize) else {
+            return;
+        };
         for k in 0..NUM_COLOURS {
             let pay = c.cost[k].min(self.cyl[p][k]);
             self.cyl[p][k] -= pay;
@@ -450,10 +480,14 @@ impl AtelierStudioState {
             match self.paint_stage {
                 STAGE_RETURN => {
                     if self.sub_count > 0 && self.on_piles(p) > 0 {
-                        let with: u8 = (0..NUM_COLOURS).filter(|&c| self.students[p][c] > 0).count() as u8;
+                        let with: u8 = (0..NUM_COLOURS)
+                            .filter(|&c| self.students[p][c] > 0)
+                            .count() as u8;
                         if with == 1 {
                             // Only one pile to return from: no choice to make.
-                            let c = (0..NUM_COLOURS).find(|&c| self.students[p][c] > 0).unwrap_or(0);
+                            let c = (0..NUM_COLOURS)
+                                .find(|&c| self.students[p][c] > 0)
+                                .unwrap_or(0);
                             let k = self.sub_count.min(self.students[p][c]);
                             self.students[p][c] -= k;
                             self.pool[p] += k;
@@ -468,7 +502,11 @@ impl AtelierStudioState {
                 }
                 STAGE_POWER => {
                     self.paint_stage = STAGE_REFILL;
-                    let power = game.data.paintings.get(self.paint_card as usize).map_or(Power::None, |c| c.power);
+                    let power = game
+                        .data
+                        .paintings
+                        .get(self.paint_card as usize)
+                        .map_or(Power::None, |c| c.power);
                     match power {
                         Power::Inspiration(k) => self.take_tokens(p, k),
                         Power::Paint { colour, amount } => {
@@ -541,7 +579,8 @@ impl AtelierStudioState {
         let n = self.num_players();
         match act::decode(a) {
             act::Decoded::Keep(card) => {
-                let other = (0..NUM_PATRONS).find(|&k| k != card && self.patron_loc[k] == PAT_DEALT + p as u8);
+                let other = (0..NUM_PATRONS)
+                    .find(|&k| k != card && self.patron_loc[k] == PAT_DEALT + p as u8);
                 self.patron_loc[card] = p as u8;
                 if let Some(o) = other {
                     let pos = self.bottom_len;
@@ -563,7 +602,8 @@ impl AtelierStudioState {
                 self.place_student(p, pile);
                 self.step += 1;
                 if (self.step as usize) < n {
-                    self.current = ((self.start as usize + 2 * n - 1 - self.step as usize) % n) as u8;
+                    self.current =
+                        ((self.start as usize + 2 * n - 1 - self.step as usize) % n) as u8;
                 } else {
                     self.round = 1;
                     self.step = 0;
@@ -729,7 +769,9 @@ impl AtelierStudioState {
                 let card = a as usize;
                 if self.patron_loc.get(card) == Some(&PAT_DECK) {
                     self.patron_loc[card] = p as u8;
-                } else if self.bottom_head < self.bottom_len && self.bottom[self.bottom_head as usize] as usize == card {
+                } else if self.bottom_head < self.bottom_len
+                    && self.bottom[self.bottom_head as usize] as usize == card
+                {
                     self.patron_loc[card] = p as u8;
                     self.bottom_head += 1;
                 }
@@ -756,7 +798,11 @@ impl AtelierStudioState {
 
     /// The player's ranking key: score, then paint held, then the First Master token.
     fn rank_key(&self, game: &AtelierStudio, p: usize) -> (i32, u32, bool) {
-        (self.full_score(game, p), self.paint_total(p), self.first_master as usize == p)
+        (
+            self.full_score(game, p),
+            self.paint_total(p),
+            self.first_master as usize == p,
+        )
     }
 }
 
@@ -765,9 +811,12 @@ impl State for AtelierStudioState {
 
     fn actor(&self, _game: &AtelierStudio) -> Actor {
         match self.phase {
-            Phase::ChooseStart | Phase::DealDisplay | Phase::DealPatrons | Phase::Roll | Phase::DrawPatron | Phase::Refill => {
-                Actor::Chance
-            }
+            Phase::ChooseStart
+            | Phase::DealDisplay
+            | Phase::DealPatrons
+            | Phase::Roll
+            | Phase::DrawPatron
+            | Phase::Refill => Actor::Chance,
             Phase::Terminal => Actor::Terminal,
             _ => Actor::Player(self.current),
         }
@@ -835,7 +884,11 @@ impl State for AtelierStudioState {
         let mut s = [0; MAX_PLAYERS];
         let terminal = self.phase == Phase::Terminal;
         for (p, v) in s.iter_mut().enumerate().take(self.num_players()) {
-            *v = if terminal { self.full_score(game, p) } else { self.public_score(game, p) };
+            *v = if terminal {
+                self.full_score(game, p)
+            } else {
+                self.public_score(game, p)
+            };
         }
         s
     }
@@ -844,7 +897,9 @@ impl State for AtelierStudioState {
         if self.phase != Phase::Terminal {
             return [0.0; MAX_PLAYERS];
         }
-        let keys: Vec<(i32, u32, bool)> = (0..self.num_players()).map(|p| self.rank_key(game, p)).collect();
+        let keys: Vec<(i32, u32, bool)> = (0..self.num_players())
+            .map(|p| self.rank_key(game, p))
+            .collect();
         win_shares(&keys)
     }
 
@@ -856,8 +911,11 @@ impl State for AtelierStudioState {
         let wanted = text.trim();
         if self.phase == Phase::Roll {
             // 126 outcomes: parse instead of comparing every outcome's string.
-            return act::parse_roll(self, game, wanted)
-                .ok_or_else(|| SalonError::UnknownActionString { text: text.to_string() });
+            return act::parse_roll(self, game, wanted).ok_or_else(|| {
+                SalonError::UnknownActionString {
+                    text: text.to_string(),
+                }
+            });
         }
         salon_core::game::match_action_string(self, game, text)
     }
@@ -891,7 +949,11 @@ impl State for AtelierStudioState {
         Ok(crate::position::position_json(self, game, Some(player)))
     }
 
-    fn from_position(game: &AtelierStudio, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+    fn from_position(
+        game: &AtelierStudio,
+        text: &str,
+        rng: &mut Xoshiro256StarStar,
+    ) -> SalonResult<Self> {
         crate::position::from_position(game, text, rng)
     }
 

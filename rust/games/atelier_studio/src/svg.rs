@@ -27,7 +27,6 @@ const CATEGORY: [&str; 4] = ["#dfe9f7", "#fbeedd", "#e4efe0", "#efe0ef"];
 const WIDTH: i32 = 990;
 const ROW_H: i32 = 164;
 
-
 fn cylinder(out: &mut String, x: i32, y: i32, colour: usize) {
     let _ = write!(
         out,
@@ -71,12 +70,36 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
     let lines = wrap(&c.name, &[104, 104], 10, true);
     let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
     for (i, line) in lines.iter().enumerate() {
-        text(out, x + 6, y + 15 + 11 * i as i32, 10, "start", "bold", line);
+        text(
+            out,
+            x + 6,
+            y + 15 + 11 * i as i32,
+            10,
+            "start",
+            "bold",
+            line,
+        );
     }
     out.push_str("</g>");
     let down = 11 * (lines.len().max(1) as i32 - 1);
-    text(out, x + 6, y + 28 + down, 9, "start", "normal", CATEGORY_NAMES[cat]);
-    text(out, x + 124, y + 30, 16, "end", "bold", &format!("{}", c.points));
+    text(
+        out,
+        x + 6,
+        y + 28 + down,
+        9,
+        "start",
+        "normal",
+        CATEGORY_NAMES[cat],
+    );
+    text(
+        out,
+        x + 124,
+        y + 30,
+        16,
+        "end",
+        "bold",
+        &format!("{}", c.points),
+    );
     if c.masterpiece {
         text(out, x + 124, y + 50, 14, "end", "bold", "\u{2605}");
     }
@@ -88,29 +111,84 @@ fn painting(out: &mut String, game: &AtelierStudio, card: u8, x: i32, y: i32, hi
         }
     }
     if c.students > 0 {
-        text(out, x + 6, y + 66, 9, "start", "normal", &format!("returns {} student{}", c.students, if c.students == 1 { "" } else { "s" }));
+        text(
+            out,
+            x + 6,
+            y + 66,
+            9,
+            "start",
+            "normal",
+            &format!(
+                "returns {} student{}",
+                c.students,
+                if c.students == 1 { "" } else { "s" }
+            ),
+        );
     }
     let (a, b) = power_lines(&c.power.describe());
-    text(out, x + 6, y + 82, 9, "start", "normal", &wrap(&a, &[120], 9, false).concat());
+    text(
+        out,
+        x + 6,
+        y + 82,
+        9,
+        "start",
+        "normal",
+        &wrap(&a, &[120], 9, false).concat(),
+    );
     if text_width(&b, 9, false) <= 120 {
         text(out, x + 6, y + 95, 9, "start", "normal", &b);
     } else {
         // A long power in two smaller lines rather than cut.
         for (i, line) in wrap(&b, &[120, 120], 8, false).iter().enumerate() {
-            text(out, x + 6, y + 92 + 9 * i as i32, 8, "start", "normal", line);
+            text(
+                out,
+                x + 6,
+                y + 92 + 9 * i as i32,
+                8,
+                "start",
+                "normal",
+                line,
+            );
         }
     }
 }
 
 fn patron_card(out: &mut String, game: &AtelierStudio, c: usize, x: i32, y: i32, note: &str) {
-    let Some(p) = game.data.patrons.get(c) else { return };
-    let _ = write!(out, "<g><title>{}: {}</title>", escape(&p.name), escape(&p.describe()));
+    let Some(p) = game.data.patrons.get(c) else {
+        return;
+    };
+    let _ = write!(
+        out,
+        "<g><title>{}: {}</title>",
+        escape(&p.name),
+        escape(&p.describe())
+    );
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"150\" height=\"38\" rx=\"5\" fill=\"#fff7e0\" stroke=\"#a8842c\"/>");
-    text(out, x + 5, y + 12, 10, "start", "bold", &wrap(&p.name, &[140], 10, true).concat());
+    text(
+        out,
+        x + 5,
+        y + 12,
+        10,
+        "start",
+        "bold",
+        &wrap(&p.name, &[140], 10, true).concat(),
+    );
     // The scoring rule in two lines (one beside a note such as "dealt, to choose").
-    let widths: &[i32] = if note.is_empty() { &[140, 140] } else { &[140, 136 - text_width(note, 8, false)] };
+    let widths: &[i32] = if note.is_empty() {
+        &[140, 140]
+    } else {
+        &[140, 136 - text_width(note, 8, false)]
+    };
     for (i, line) in wrap(&p.describe(), widths, 8, false).iter().enumerate() {
-        text(out, x + 5, y + 23 + 10 * i as i32, 8, "start", "normal", line);
+        text(
+            out,
+            x + 5,
+            y + 23 + 10 * i as i32,
+            8,
+            "start",
+            "normal",
+            line,
+        );
     }
     if !note.is_empty() {
         text(out, x + 145, y + 33, 8, "end", "bold", note);
@@ -126,7 +204,13 @@ fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
         x + 4,
         y + 4
     );
-    let _ = write!(out, "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" fill=\"#f5e6c8\">{}</text>", x + 20, y + 24, escape(label));
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" fill=\"#f5e6c8\">{}</text>",
+        x + 20,
+        y + 24,
+        escape(label)
+    );
 }
 
 /// Scores: the only figures not read from the position (the scoring rules live in the state).
@@ -142,17 +226,32 @@ impl Scores {
         let n = s.num_players();
         Scores {
             public: (0..n).map(|p| s.public_score(game, p)).collect(),
-            last: (s.phase == Phase::Terminal).then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
+            last: (s.phase == Phase::Terminal)
+                .then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
         }
     }
 }
 
-pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio, viewer: Option<usize>) -> String {
-    draw(&position::to_position(s, game, viewer), &Scores::of(s, game), game, viewer)
+pub(crate) fn render(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    viewer: Option<usize>,
+) -> String {
+    draw(
+        &position::to_position(s, game, viewer),
+        &Scores::of(s, game),
+        game,
+        viewer,
+    )
 }
 
 /// The picture of a position (`viewer` only labels it: the position is already the view).
-pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: Option<usize>) -> String {
+pub(crate) fn draw(
+    p: &Position,
+    scores: &Scores,
+    game: &AtelierStudio,
+    viewer: Option<usize>,
+) -> String {
     let n = p.players.len();
     let phase = phase_of(p.phase);
     let top = 330;
@@ -163,22 +262,60 @@ pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: 
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
          <rect width=\"100%\" height=\"100%\" fill=\"#f3eee2\"/>"
     );
-    let in_turn = matches!(phase, Phase::Main | Phase::MoveStudents | Phase::ReturnStudents | Phase::PowerPlace | Phase::PowerGain);
+    let in_turn = matches!(
+        phase,
+        Phase::Main
+            | Phase::MoveStudents
+            | Phase::ReturnStudents
+            | Phase::PowerPlace
+            | Phase::PowerGain
+    );
     let who = match viewer {
         Some(v) => format!("view of player {v}"),
         None => "full table".to_string(),
     };
-    let end = p.last_round.map_or_else(String::new, |last| format!("; end triggered, last round {last}"));
-    text(&mut out, 12, 22, 16, "start", "bold", &format!("Atelier: The Painter's Studio - round {}{end}", p.round));
+    let end = p.last_round.map_or_else(String::new, |last| {
+        format!("; end triggered, last round {last}")
+    });
+    text(
+        &mut out,
+        12,
+        22,
+        16,
+        "start",
+        "bold",
+        &format!("Atelier: The Painter's Studio - round {}{end}", p.round),
+    );
     let mover = if phase == Phase::Terminal {
         "game over".to_string()
     } else if phase == Phase::MoveStudents {
-        format!("phase: {}; P{} moves a student (turn of P{})", phase.name(), acting(p), p.current_player)
+        format!(
+            "phase: {}; P{} moves a student (turn of P{})",
+            phase.name(),
+            acting(p),
+            p.current_player
+        )
     } else {
         format!("phase: {}; P{} to move", phase.name(), p.current_player)
     };
-    text(&mut out, 12, 42, 13, "start", "normal", &format!("{mover}; start player P{}", p.start_player));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(game).label()));
+    text(
+        &mut out,
+        12,
+        42,
+        13,
+        "start",
+        "normal",
+        &format!("{mover}; start player P{}", p.start_player),
+    );
+    text(
+        &mut out,
+        WIDTH - 12,
+        22,
+        11,
+        "end",
+        "normal",
+        &format!("{who}; {}", salon_core::Game::components(game).label()),
+    );
     if in_turn {
         text(&mut out, 12, 64, 12, "start", "bold", "dice:");
         let mut x = 50;
@@ -186,15 +323,31 @@ pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: 
             for _ in 0..count {
                 open_field(&mut out, "die", face + 1);
                 let _ = write!(out, "<rect x=\"{x}\" y=\"50\" width=\"20\" height=\"20\" rx=\"4\" fill=\"#fff\" stroke=\"#333\"/>");
-                text(&mut out, x + 10, 65, 13, "middle", "bold", &format!("{}", face + 1));
+                text(
+                    &mut out,
+                    x + 10,
+                    65,
+                    13,
+                    "middle",
+                    "bold",
+                    &format!("{}", face + 1),
+                );
                 out.push_str("</g>");
                 x += 26;
             }
         }
         let used = format!(
             "dice action {}; inspiration bought {}",
-            if p.turn.dice_action_used { "used" } else { "open" },
-            if p.turn.inspiration_die_used { "yes" } else { "no" }
+            if p.turn.dice_action_used {
+                "used"
+            } else {
+                "open"
+            },
+            if p.turn.inspiration_die_used {
+                "yes"
+            } else {
+                "no"
+            }
         );
         text(&mut out, x + 10, 65, 11, "start", "normal", &used);
     }
@@ -211,7 +364,15 @@ pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: 
         open_field(&mut out, "take", COLOUR_NAMES[c]);
         cylinder(&mut out, x + 8, 88, c);
         out.push_str("</g></g>");
-        text(&mut out, x + 22, 100, 12, "start", "bold", &format!("{} pile: {}", COLOUR_NAMES[c], piles[c]));
+        text(
+            &mut out,
+            x + 22,
+            100,
+            12,
+            "start",
+            "bold",
+            &format!("{} pile: {}", COLOUR_NAMES[c], piles[c]),
+        );
         let mut k = 0;
         for (q, pl) in p.players.iter().enumerate() {
             let on = pl.students_on_piles.array()[c];
@@ -233,42 +394,129 @@ pub(crate) fn draw(p: &Position, scores: &Scores, game: &AtelierStudio, viewer: 
         out.push_str("</g></g>");
     }
     let x = 12 + 4 * 175;
-    let under = p.patrons_under_deck.iter().filter(|u| u.drawn_by.is_none()).count();
-    text(&mut out, x, 96, 12, "start", "normal", &format!("inspiration supply {}/{TOKENS}", p.inspiration_supply));
-    text(&mut out, x, 114, 12, "start", "normal", &format!("painting deck: {} cards", p.painting_deck.len()));
-    text(&mut out, x, 132, 12, "start", "normal", &format!("patron deck: {} + {under} under", p.patron_deck.len()));
+    let under = p
+        .patrons_under_deck
+        .iter()
+        .filter(|u| u.drawn_by.is_none())
+        .count();
+    text(
+        &mut out,
+        x,
+        96,
+        12,
+        "start",
+        "normal",
+        &format!("inspiration supply {}/{TOKENS}", p.inspiration_supply),
+    );
+    text(
+        &mut out,
+        x,
+        114,
+        12,
+        "start",
+        "normal",
+        &format!("painting deck: {} cards", p.painting_deck.len()),
+    );
+    text(
+        &mut out,
+        x,
+        132,
+        12,
+        "start",
+        "normal",
+        &format!("patron deck: {} + {under} under", p.patron_deck.len()),
+    );
 
     // The display.
-    text(&mut out, 12, 166, 12, "start", "bold", "paintings on display");
+    text(
+        &mut out,
+        12,
+        166,
+        12,
+        "start",
+        "bold",
+        "paintings on display",
+    );
     // A painting being resolved (once only the refill draw is left, it is done).
-    let painting_slot = p.pending.painting.as_ref().filter(|pt| pt.stage != Stage::Refill).map(|pt| pt.slot as usize);
+    let painting_slot = p
+        .pending
+        .painting
+        .as_ref()
+        .filter(|pt| pt.stage != Stage::Refill)
+        .map(|pt| pt.slot as usize);
     for (slot, card) in p.display.iter().enumerate() {
         let hl = painting_slot == Some(slot);
         let id = card.as_deref().and_then(|name| game.painting_id(name));
         if id.is_some() {
             open_field(&mut out, "slot", slot);
         }
-        painting(&mut out, game, id.map_or(u8::MAX, |i| i as u8), 12 + slot as i32 * 138, 174, hl);
+        painting(
+            &mut out,
+            game,
+            id.map_or(u8::MAX, |i| i as u8),
+            12 + slot as i32 * 138,
+            174,
+            hl,
+        );
         if id.is_some() {
             out.push_str("</g>");
         }
     }
     if let Some(slot) = painting_slot {
-        text(&mut out, 12, 298, 11, "start", "normal", &format!("P{} is painting (slot {slot}), {} left to resolve", p.current_player, p.pending.count));
+        text(
+            &mut out,
+            12,
+            298,
+            11,
+            "start",
+            "normal",
+            &format!(
+                "P{} is painting (slot {slot}), {} left to resolve",
+                p.current_player, p.pending.count
+            ),
+        );
     }
 
     for q in 0..n {
-        player_row(&mut out, p, scores, game, q, top + q as i32 * (ROW_H + 8), viewer);
+        player_row(
+            &mut out,
+            p,
+            scores,
+            game,
+            q,
+            top + q as i32 * (ROW_H + 8),
+            viewer,
+        );
     }
     if let Some(last) = &scores.last {
-        let all: Vec<String> = last.iter().enumerate().map(|(q, v)| format!("P{q} {v}")).collect();
-        text(&mut out, 12, height - 14, 14, "start", "bold", &format!("final scores: {}", all.join(", ")));
+        let all: Vec<String> = last
+            .iter()
+            .enumerate()
+            .map(|(q, v)| format!("P{q} {v}"))
+            .collect();
+        text(
+            &mut out,
+            12,
+            height - 14,
+            14,
+            "start",
+            "bold",
+            &format!("final scores: {}", all.join(", ")),
+        );
     }
     out.push_str("</svg>");
     out
 }
 
-fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStudio, q: usize, y: i32, viewer: Option<usize>) {
+fn player_row(
+    out: &mut String,
+    p: &Position,
+    scores: &Scores,
+    game: &AtelierStudio,
+    q: usize,
+    y: i32,
+    viewer: Option<usize>,
+) {
     let pl = &p.players[q];
     let to_move = p.phase != PhaseName::End && p.current_player as usize == q;
     let _ = write!(
@@ -280,10 +528,22 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
     );
     student(out, 20, y + 16, q);
     let you = if viewer == Some(q) { " (you)" } else { "" };
-    let fm = if p.first_master == Some(q as u8) { ", First Master (+4)" } else { "" };
+    let fm = if p.first_master == Some(q as u8) {
+        ", First Master (+4)"
+    } else {
+        ""
+    };
     let turn = if to_move { " - to move" } else { "" };
     let public = scores.public.get(q).copied().unwrap_or(0);
-    text(out, 32, y + 21, 14, "start", "bold", &format!("P{q}{you}: {public} public points{fm}{turn}"));
+    text(
+        out,
+        32,
+        y + 21,
+        14,
+        "start",
+        "bold",
+        &format!("P{q}{you}: {public} public points{fm}{turn}"),
+    );
     text(
         out,
         16,
@@ -291,7 +551,10 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
         11,
         "start",
         "normal",
-        &format!("dice {} | students on board {}/{STUDENTS} | inspiration {}", pl.dice, pl.students_on_board, pl.inspiration),
+        &format!(
+            "dice {} | students on board {}/{STUDENTS} | inspiration {}",
+            pl.dice, pl.students_on_board, pl.inspiration
+        ),
     );
     // The paint of the player to move is what a swap gives.
     let mut cx = 16;
@@ -315,7 +578,11 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
     }
     // Paintings owned: small tiles (name in two lines, then points and category), five to a
     // row, two rows, then a count.
-    let owned: Vec<usize> = pl.paintings.iter().filter_map(|name| game.painting_id(name)).collect();
+    let owned: Vec<usize> = pl
+        .paintings
+        .iter()
+        .filter_map(|name| game.painting_id(name))
+        .collect();
     for (k, &i) in owned.iter().enumerate().take(10) {
         if let Some(c) = game.data.paintings.get(i) {
             let cat = c.category as usize % CATEGORY.len();
@@ -323,28 +590,61 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
             let _ = write!(out, "<g><title>{}</title>", escape(&c.name));
             let _ = write!(out, "<rect x=\"{px}\" y=\"{py}\" width=\"104\" height=\"36\" rx=\"4\" fill=\"{}\" stroke=\"#7a6a4a\"/>", CATEGORY[cat]);
             for (l, line) in wrap(&c.name, &[96, 96], 8, true).iter().enumerate() {
-                text(out, px + 4, py + 11 + 9 * l as i32, 8, "start", "bold", line);
+                text(
+                    out,
+                    px + 4,
+                    py + 11 + 9 * l as i32,
+                    8,
+                    "start",
+                    "bold",
+                    line,
+                );
             }
             let star = if c.masterpiece { " \u{2605}" } else { "" };
             let tail = format!("{}vp{star} {}", c.points, CATEGORY_NAMES[cat]);
-            text(out, px + 4, py + 32, 7, "start", "normal", &wrap(&tail, &[96], 7, false).concat());
+            text(
+                out,
+                px + 4,
+                py + 32,
+                7,
+                "start",
+                "normal",
+                &wrap(&tail, &[96], 7, false).concat(),
+            );
             out.push_str("</g>");
         }
     }
     if owned.len() > 10 {
-        text(out, 16 + 5 * 108, y + 130, 10, "start", "normal", &format!("+{}", owned.len() - 10));
+        text(
+            out,
+            16 + 5 * 108,
+            y + 130,
+            10,
+            "start",
+            "normal",
+            &format!("+{}", owned.len() - 10),
+        );
     }
     // Patrons: held (also those drawn from under the deck) and dealt, the known ones face up
     // in card order, the unknown ones as backs.
     let px0 = 560;
     text(out, px0, y + 21, 11, "start", "bold", "patrons");
-    let drawn = p.patrons_under_deck.iter().filter(|u| u.drawn_by == Some(q as u8)).map(|u| &u.patron);
+    let drawn = p
+        .patrons_under_deck
+        .iter()
+        .filter(|u| u.drawn_by == Some(q as u8))
+        .map(|u| &u.patron);
     let held: Vec<&Option<String>> = pl.patrons.iter().chain(drawn).collect();
     let mut faces: Vec<(usize, bool)> = held
         .iter()
         .filter_map(|c| c.as_deref().and_then(|name| game.patron_id(name)))
         .map(|c| (c, false))
-        .chain(pl.dealt_patrons.iter().filter_map(|c| c.as_deref().and_then(|name| game.patron_id(name))).map(|c| (c, true)))
+        .chain(
+            pl.dealt_patrons
+                .iter()
+                .filter_map(|c| c.as_deref().and_then(|name| game.patron_id(name)))
+                .map(|c| (c, true)),
+        )
         .collect();
     faces.sort_unstable();
     // A player chooses among their own dealt patrons.
@@ -362,9 +662,15 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, game: &AtelierStu
             out.push_str("</g>");
         }
     }
-    let backs = (held.iter().filter(|c| c.is_none()).count() + pl.dealt_patrons.iter().filter(|c| c.is_none()).count()) as i32;
+    let backs = (held.iter().filter(|c| c.is_none()).count()
+        + pl.dealt_patrons.iter().filter(|c| c.is_none()).count()) as i32;
     for k in 0..backs.min(6) {
-        card_back(out, px0 + 318 + (k % 2) * 46, y + 28 + (k / 2) * 40, "patron");
+        card_back(
+            out,
+            px0 + 318 + (k % 2) * 46,
+            y + 28 + (k / 2) * 40,
+            "patron",
+        );
     }
     if faces.is_empty() && backs == 0 {
         text(out, px0, y + 40, 10, "start", "normal", "none");

@@ -8,12 +8,16 @@ use salon_core::{Action, ChanceOutcomes, State};
 
 use crate::actions;
 use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
-use crate::state::{AtelierStudioState, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STUDENTS, TOKENS};
+use crate::state::{
+    AtelierStudioState, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STUDENTS,
+    TOKENS,
+};
 use crate::AtelierStudio;
 
 pub use crate::actions::{
-    ADJUST, COLLECT, DRAW_PATRON, END_TURN, GAIN, INSPIRE_DIE, KEEP, MOVE_DIE, MOVE_SKIP, MOVE_STEP, NUM_ACTIONS,
-    PAINT_DIE, PAINT_INSPIRATION, PLACE, PLACE_INITIAL, POWER_GAIN, POWER_PLACE, REROLL, RETURN, SHIFT, SWAP,
+    ADJUST, COLLECT, DRAW_PATRON, END_TURN, GAIN, INSPIRE_DIE, KEEP, MOVE_DIE, MOVE_SKIP,
+    MOVE_STEP, NUM_ACTIONS, PAINT_DIE, PAINT_INSPIRATION, PLACE, PLACE_INITIAL, POWER_GAIN,
+    POWER_PLACE, REROLL, RETURN, SHIFT, SWAP,
 };
 pub use crate::state::{DISPLAY, FIRST_MASTER_POINTS, MAX_ROUNDS};
 
@@ -29,7 +33,9 @@ pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Resul
     for c in 0..NUM_COLOURS {
         let total: u32 = s.piles[c] as u32 + (0..MAX_P).map(|p| s.cyl[p][c] as u32).sum::<u32>();
         if total != CYLINDERS_PER_COLOUR as u32 {
-            return Err(format!("colour {c}: {total} cylinders instead of {CYLINDERS_PER_COLOUR}"));
+            return Err(format!(
+                "colour {c}: {total} cylinders instead of {CYLINDERS_PER_COLOUR}"
+            ));
         }
     }
     for p in 0..MAX_P {
@@ -57,9 +63,15 @@ pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Resul
         let loc = s.painting_loc[i];
         let slots = s.display.iter().filter(|&&d| d as usize == i).count();
         match loc {
-            P_DISPLAY if slots != 1 => return Err(format!("painting {i} on the display in {slots} slots")),
-            P_DECK if slots != 0 => return Err(format!("painting {i} in the deck and on the display")),
-            l if (l as usize) < n && slots != 0 => return Err(format!("painting {i} owned and on the display")),
+            P_DISPLAY if slots != 1 => {
+                return Err(format!("painting {i} on the display in {slots} slots"))
+            }
+            P_DECK if slots != 0 => {
+                return Err(format!("painting {i} in the deck and on the display"))
+            }
+            l if (l as usize) < n && slots != 0 => {
+                return Err(format!("painting {i} owned and on the display"))
+            }
             l if l != P_DISPLAY && l != P_DECK && (l as usize) >= n => {
                 return Err(format!("painting {i} has location {l}"))
             }
@@ -68,7 +80,9 @@ pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Resul
     }
     for &d in &s.display {
         if d != NONE && (d as usize >= NUM_PAINTINGS || s.painting_loc[d as usize] != P_DISPLAY) {
-            return Err(format!("display holds card {d} which is not marked on the display"));
+            return Err(format!(
+                "display holds card {d} which is not marked on the display"
+            ));
         }
     }
     // Patrons: each card held, dealt, in the deck or under it (at its queue position).
@@ -77,12 +91,16 @@ pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Resul
         let ok = (loc as usize) < n
             || (loc >= PAT_DEALT && ((loc - PAT_DEALT) as usize) < n)
             || loc == PAT_DECK
-            || (loc >= PAT_BOTTOM && loc < PAT_BOTTOM + s.bottom_len && s.bottom[(loc - PAT_BOTTOM) as usize] as usize == c);
+            || (loc >= PAT_BOTTOM
+                && loc < PAT_BOTTOM + s.bottom_len
+                && s.bottom[(loc - PAT_BOTTOM) as usize] as usize == c);
         if !ok {
             return Err(format!("patron {c} has location {loc}"));
         }
         if loc >= PAT_BOTTOM && loc - PAT_BOTTOM < s.bottom_head {
-            return Err(format!("patron {c} is under the deck at a position already drawn"));
+            return Err(format!(
+                "patron {c} is under the deck at a position already drawn"
+            ));
         }
     }
     for i in s.bottom_head..s.bottom_len {
@@ -148,10 +166,14 @@ pub fn owned_paintings(s: &AtelierStudioState, p: usize) -> Vec<usize> {
     s.paintings_of(p).collect()
 }
 pub fn held_patrons(s: &AtelierStudioState, p: usize) -> Vec<usize> {
-    (0..NUM_PATRONS).filter(|&c| s.patron_loc[c] as usize == p).collect()
+    (0..NUM_PATRONS)
+        .filter(|&c| s.patron_loc[c] as usize == p)
+        .collect()
 }
 pub fn patrons_under_deck(s: &AtelierStudioState) -> Vec<usize> {
-    (s.bottom_head..s.bottom_len).map(|i| s.bottom[i as usize] as usize).collect()
+    (s.bottom_head..s.bottom_len)
+        .map(|i| s.bottom[i as usize] as usize)
+        .collect()
 }
 pub fn painting_deck_size(s: &AtelierStudioState) -> usize {
     s.deck_count()
@@ -212,14 +234,21 @@ pub fn roll_action(game: &AtelierStudio, faces: &[u8]) -> Action {
         counts[(f - 1) as usize] += 1;
     }
     let k = faces.len();
-    game.rolls[k].iter().position(|(c, _)| *c == counts).expect("a roll of 0-4 dice with faces 1-6") as Action
+    game.rolls[k]
+        .iter()
+        .position(|(c, _)| *c == counts)
+        .expect("a roll of 0-4 dice with faces 1-6") as Action
 }
 
 /// The chance outcomes' ids and weights at this node.
 pub fn chance(game: &AtelierStudio, s: &AtelierStudioState) -> Vec<(Action, u32)> {
     let mut o = ChanceOutcomes::new();
     s.chance_outcomes(game, &mut o);
-    o.actions().iter().copied().zip(o.weights().iter().copied()).collect()
+    o.actions()
+        .iter()
+        .copied()
+        .zip(o.weights().iter().copied())
+        .collect()
 }
 
 // ----- setting up positions ---------------------------------------------------------------
@@ -324,7 +353,11 @@ pub fn play(game: &AtelierStudio, s: &mut AtelierStudioState, moves: &[&str]) {
     for m in moves {
         match s.string_to_action(game, m) {
             Ok(a) => s.apply_action(game, a).expect("legal"),
-            Err(_) => panic!("{m:?} is not legal here; legal: {:?}\n{}", legal_strings(game, s), s.render(game)),
+            Err(_) => panic!(
+                "{m:?} is not legal here; legal: {:?}\n{}",
+                legal_strings(game, s),
+                s.render(game)
+            ),
         }
     }
 }
@@ -333,7 +366,10 @@ pub fn play(game: &AtelierStudio, s: &mut AtelierStudioState, moves: &[&str]) {
 pub fn legal_strings(game: &AtelierStudio, s: &AtelierStudioState) -> Vec<String> {
     let mut list = salon_core::ActionList::new();
     if s.is_chance_node(game) {
-        return chance(game, s).iter().map(|(a, _)| s.action_to_string(game, *a)).collect();
+        return chance(game, s)
+            .iter()
+            .map(|(a, _)| s.action_to_string(game, *a))
+            .collect();
     }
     s.legal_actions(game, &mut list);
     list.iter().map(|&a| s.action_to_string(game, a)).collect()
@@ -352,7 +388,8 @@ pub fn setup(game: &AtelierStudio, start: usize, first_piles: &[usize]) -> Ateli
     for k in 0..2 * n {
         // Deal k goes to (start + k/2) % n; give that player cards 2p, 2p+1.
         let to = (start + k / 2) % n;
-        s.apply_action(game, (2 * to + k % 2) as Action).expect("patron deal");
+        s.apply_action(game, (2 * to + k % 2) as Action)
+            .expect("patron deal");
     }
     for k in 0..n {
         let p = (start + k) % n;
@@ -361,7 +398,8 @@ pub fn setup(game: &AtelierStudio, start: usize, first_piles: &[usize]) -> Ateli
     }
     for _ in 0..n {
         let p = s.cur();
-        s.apply_action(game, PLACE_INITIAL + first_piles[p] as u32).expect("place");
+        s.apply_action(game, PLACE_INITIAL + first_piles[p] as u32)
+            .expect("place");
     }
     s
 }

@@ -11,17 +11,28 @@ const GAMES: usize = 30;
 const GAMES: usize = 400;
 
 fn game(players: i64) -> AtelierStudio {
-    AtelierStudio::with_params(&Params::new().with("players", ParamValue::Int(players)), None).unwrap()
+    AtelierStudio::with_params(
+        &Params::new().with("players", ParamValue::Int(players)),
+        None,
+    )
+    .unwrap()
 }
 
 /// A one-step greedy evaluation of a position for player `p`.
 fn eval(g: &AtelierStudio, s: &AtelierStudioState, p: usize) -> i32 {
     let n = s.num_players();
     let mut v = 10 * testing::full_score(g, s, p);
-    v += 3 * testing::cylinders(s, p).iter().map(|&x| x as i32).sum::<i32>();
+    v += 3 * testing::cylinders(s, p)
+        .iter()
+        .map(|&x| x as i32)
+        .sum::<i32>();
     let mine = testing::students(s, p);
     for (c, &m) in mine.iter().enumerate() {
-        let best_other = (0..n).filter(|&q| q != p).map(|q| testing::students(s, q)[c]).max().unwrap_or(0);
+        let best_other = (0..n)
+            .filter(|&q| q != p)
+            .map(|q| testing::students(s, q)[c])
+            .max()
+            .unwrap_or(0);
         if m > best_other {
             v += 4;
         }
@@ -90,8 +101,14 @@ fn play(g: &AtelierStudio, seed: u64, policy: &Policy) -> Outcome {
     let n = s.num_players();
     let scores: Vec<i32> = (0..n).map(|p| testing::full_score(g, &s, p)).collect();
     let returns = s.returns(g);
-    let winning_score = (0..n).filter(|&p| returns[p] > 0.0).map(|p| scores[p]).max().unwrap_or(0);
-    let painted = (0..n).flat_map(|p| testing::owned_paintings(&s, p)).collect();
+    let winning_score = (0..n)
+        .filter(|&p| returns[p] > 0.0)
+        .map(|p| scores[p])
+        .max()
+        .unwrap_or(0);
+    let painted = (0..n)
+        .flat_map(|p| testing::owned_paintings(&s, p))
+        .collect();
     Outcome {
         rounds: testing::round(&s) as u32,
         plies,
@@ -148,9 +165,15 @@ fn summary(players: i64, policy: Policy, label: &str) -> (f64, f64, f64, Vec<usi
 fn random_play_ends_and_scores_are_sane() {
     for players in 2..=4 {
         let (rounds, win, natural, _) = summary(players, Policy::Random, "random");
-        assert!(rounds >= 3.0 && rounds <= testing::MAX_ROUNDS as f64, "mean rounds {rounds}");
+        assert!(
+            rounds >= 3.0 && rounds <= testing::MAX_ROUNDS as f64,
+            "mean rounds {rounds}"
+        );
         assert!(win > 5.0, "mean winning score {win}");
-        assert!(natural > 0.5, "only {natural} of random games end by their own rule");
+        assert!(
+            natural > 0.5,
+            "only {natural} of random games end by their own rule"
+        );
     }
 }
 
@@ -158,9 +181,15 @@ fn random_play_ends_and_scores_are_sane() {
 fn greedy_play_ends_in_sensible_rounds_and_every_card_matters() {
     for players in 2..=4 {
         let (rounds, win, natural, taken) = summary(players, Policy::Greedy, "greedy");
-        assert!((4.0..=16.0).contains(&rounds), "greedy mean rounds {rounds}");
+        assert!(
+            (4.0..=16.0).contains(&rounds),
+            "greedy mean rounds {rounds}"
+        );
         assert!(win >= 15.0, "greedy mean winning score {win}");
-        assert!(natural > 0.95, "greedy games end by their own rule only {natural}");
+        assert!(
+            natural > 0.95,
+            "greedy games end by their own rule only {natural}"
+        );
         for (c, &t) in taken.iter().enumerate() {
             // No painting is never taken, none is taken in every game.
             assert!(t > 0, "painting {c} never painted in {GAMES} greedy games");

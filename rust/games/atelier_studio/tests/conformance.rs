@@ -12,7 +12,11 @@ const GAMES: [u64; 3] = [40, 40, 40];
 const GAMES: [u64; 3] = [20, 16, 12];
 
 fn game(players: i64) -> AtelierStudio {
-    AtelierStudio::with_params(&Params::new().with("players", ParamValue::Int(players)), None).unwrap()
+    AtelierStudio::with_params(
+        &Params::new().with("players", ParamValue::Int(players)),
+        None,
+    )
+    .unwrap()
 }
 
 #[test]

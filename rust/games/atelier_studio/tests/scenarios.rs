@@ -12,10 +12,16 @@
 
 use salon_atelier_studio::testing::{self, BLUE, GREEN, RED, YELLOW};
 use salon_atelier_studio::{AtelierStudio, AtelierStudioState};
-use salon_core::{Action, ActionList, Game, ParamValue, Params, SalonError, State, Xoshiro256StarStar};
+use salon_core::{
+    Action, ActionList, Game, ParamValue, Params, SalonError, State, Xoshiro256StarStar,
+};
 
 fn game(players: i64) -> AtelierStudio {
-    AtelierStudio::with_params(&Params::new().with("players", ParamValue::Int(players)), None).unwrap()
+    AtelierStudio::with_params(
+        &Params::new().with("players", ParamValue::Int(players)),
+        None,
+    )
+    .unwrap()
 }
 
 fn legal(g: &AtelierStudio, s: &AtelierStudioState) -> Vec<String> {
@@ -55,7 +61,9 @@ fn players_parameter_takes_2_3_or_4_default_2() {
         assert_eq!(game(n).num_players(), n as usize);
     }
     for bad in [1, 5] {
-        let e = AtelierStudio::with_params(&Params::new().with("players", ParamValue::Int(bad)), None).unwrap_err();
+        let e =
+            AtelierStudio::with_params(&Params::new().with("players", ParamValue::Int(bad)), None)
+                .unwrap_err();
         assert!(matches!(e, SalonError::InvalidParameter { .. }));
     }
     assert_eq!(AtelierStudio::info().name, "atelier_studio");
@@ -99,7 +107,8 @@ fn setup_each_player_is_dealt_two_patrons_keeps_one_and_puts_the_other_under_the
     assert_eq!(testing::patrons_under_deck(&s), vec![3, 5, 1]);
     // The deck keeps the other 16 - 6 = 10 cards.
     let mut t = s;
-    t.apply_action(&g, testing::roll_action(&g, &[3, 3, 3, 3])).unwrap();
+    t.apply_action(&g, testing::roll_action(&g, &[3, 3, 3, 3]))
+        .unwrap();
     testing::set_tokens(&mut t, 1, 3);
     play(&g, &mut t, &["pay 3 inspiration: draw patron"]);
     assert_eq!(testing::chance(&g, &t).len(), 10);
@@ -116,7 +125,10 @@ fn setup_keeping_a_patron_is_a_choice_between_the_two_dealt() {
     for c in [10, 11, 12, 13] {
         s.apply_action(&g, c).unwrap();
     }
-    let names: Vec<String> = [10, 11].iter().map(|&c| format!("keep patron {}", patron_name(&g, c))).collect();
+    let names: Vec<String> = [10, 11]
+        .iter()
+        .map(|&c| format!("keep patron {}", patron_name(&g, c)))
+        .collect();
     assert_eq!(legal(&g, &s), names);
     s.apply_action(&g, testing::KEEP + 11).unwrap();
     assert_eq!(testing::held_patrons(&s, 0), vec![11]);
@@ -132,7 +144,9 @@ fn patron_name(g: &AtelierStudio, c: usize) -> String {
         t.apply_action(g, k).unwrap();
     }
     let text = t.action_to_string(g, c as Action);
-    text.trim_start_matches("deal patron ").trim_end_matches(" to P0").to_string()
+    text.trim_start_matches("deal patron ")
+        .trim_end_matches(" to P0")
+        .to_string()
 }
 
 #[test]
@@ -168,8 +182,13 @@ fn setup_first_students_placed_in_reverse_order_from_the_start_players_right() {
     let mut order = Vec::new();
     for pile in 0..4 {
         order.push(testing::current(&s));
-        assert_eq!(legal(&g, &s).len(), 4, "any of the 4 piles, shared piles allowed");
-        s.apply_action(&g, testing::PLACE_INITIAL + (pile % 2) as u32).unwrap();
+        assert_eq!(
+            legal(&g, &s).len(),
+            4,
+            "any of the 4 piles, shared piles allowed"
+        );
+        s.apply_action(&g, testing::PLACE_INITIAL + (pile % 2) as u32)
+            .unwrap();
     }
     // Right of P1 is P0, then anticlockwise P3, P2, and the start player P1 last.
     assert_eq!(order, vec![0, 3, 2, 1]);
@@ -190,11 +209,19 @@ fn turn_starts_by_rolling_all_active_dice_with_exact_weights() {
     let c = testing::chance(&g, &s);
     assert_eq!(c.len(), 126, "multisets of 4 dice");
     assert_eq!(c.iter().map(|&(_, w)| w as u64).sum::<u64>(), 1296);
-    let w = |faces: &[u8]| c.iter().find(|&&(a, _)| a == testing::roll_action(&g, faces)).unwrap().1;
+    let w = |faces: &[u8]| {
+        c.iter()
+            .find(|&&(a, _)| a == testing::roll_action(&g, faces))
+            .unwrap()
+            .1
+    };
     assert_eq!(w(&[1, 1, 1, 1]), 1);
     assert_eq!(w(&[1, 2, 3, 4]), 24);
     assert_eq!(w(&[6, 6, 5, 5]), 6);
-    assert_eq!(s.action_to_string(&g, testing::roll_action(&g, &[6, 1, 3, 2])), "roll 1,2,3,6");
+    assert_eq!(
+        s.action_to_string(&g, testing::roll_action(&g, &[6, 1, 3, 2])),
+        "roll 1,2,3,6"
+    );
 }
 
 #[test]
@@ -224,9 +251,16 @@ fn option_b_leaves_the_turn_open_for_inspiration_carols_turn_ends_with_nothing_l
     testing::set_cylinders(&mut s, 0, [1, 1, 0, 0]);
     play(&g, &mut s, &["spend 3 for inspiration"]);
     let l = legal(&g, &s);
-    assert!(l.contains(&"pay 2 inspiration: paint slot 0 Fog over the Quay".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"pay 2 inspiration: paint slot 0 Fog over the Quay".to_string()),
+        "{l:?}"
+    );
     assert!(l.contains(&"end turn".to_string()));
-    play(&g, &mut s, &["pay 2 inspiration: paint slot 0 Fog over the Quay"]);
+    play(
+        &g,
+        &mut s,
+        &["pay 2 inspiration: paint slot 0 Fog over the Quay"],
+    );
     assert_eq!(testing::owned_paintings(&s, 0), vec![0]);
 }
 
@@ -252,7 +286,17 @@ fn end_turn_only_after_spending_a_die() {
 #[test]
 fn a_player_whose_dice_are_all_spent_is_skipped_and_the_round_ends_when_every_die_is_spent() {
     let (g, mut s) = started(3, &[RED, BLUE, GREEN], &[4, 4, 4, 4]);
-    play(&g, &mut s, &["spend 4: collect paint", "spend 4: collect paint", "spend 4: collect paint", "spend 4: collect paint", "end turn"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 4: collect paint",
+            "spend 4: collect paint",
+            "spend 4: collect paint",
+            "spend 4: collect paint",
+            "end turn",
+        ],
+    );
     assert_eq!(testing::active_dice(&s, 0), 0);
     roll(&g, &mut s, &[6, 6, 6, 6]);
     play(&g, &mut s, &["spend 6 for inspiration", "end turn"]);
@@ -262,10 +306,28 @@ fn a_player_whose_dice_are_all_spent_is_skipped_and_the_round_ends_when_every_di
     assert_eq!(testing::current(&s), 1);
     assert_eq!(testing::chance(&g, &s).len(), 56, "multisets of 3 dice");
     roll(&g, &mut s, &[6, 6, 6]);
-    play(&g, &mut s, &["spend 6: gain red", "spend 6: gain red", "spend 6: gain red", "end turn"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 6: gain red",
+            "spend 6: gain red",
+            "spend 6: gain red",
+            "end turn",
+        ],
+    );
     assert_eq!(testing::current(&s), 2);
     roll(&g, &mut s, &[6, 6, 6]);
-    play(&g, &mut s, &["spend 6: gain red", "spend 6: gain red", "spend 6: gain red", "end turn"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 6: gain red",
+            "spend 6: gain red",
+            "spend 6: gain red",
+            "end turn",
+        ],
+    );
     // Every die spent: round 2 starts with the next start player (clockwise) and 4 dice each.
     assert_eq!(testing::round(&s), 2);
     assert_eq!(testing::start_player(&s), 1);
@@ -283,7 +345,11 @@ fn unspent_dice_stay_active_and_are_rolled_again_next_turn() {
     roll(&g, &mut s, &[5, 5, 5, 5]);
     play(&g, &mut s, &["spend 5 for inspiration", "end turn"]);
     assert_eq!(testing::current(&s), 0);
-    assert_eq!(testing::chance(&g, &s).len(), 56, "P0 rolls its 3 active dice");
+    assert_eq!(
+        testing::chance(&g, &s).len(),
+        56,
+        "P0 rolls its 3 active dice"
+    );
 }
 
 // ----- dice actions -------------------------------------------------------------------------
@@ -307,14 +373,29 @@ fn die_3_moves_zero_or_one_student_of_each_player_at_least_one() {
     let l = legal(&g, &s);
     assert!(l.contains(&"move P0's student from red to yellow".to_string()));
     assert!(l.contains(&"move no student of P0".to_string()));
-    play(&g, &mut s, &["move no student of P0", "move P1's student from blue to yellow"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "move no student of P0",
+            "move P1's student from blue to yellow",
+        ],
+    );
     // Someone moved: P2 may be skipped.
     play(&g, &mut s, &["move P2's student from green to red"]);
     assert_eq!(testing::students(&s, 1), [0, 0, 0, 1]);
     assert_eq!(testing::students(&s, 2), [0, 0, 1, 0]);
     assert_eq!(testing::phase_name(&s), "turn");
     // Second 3: nobody moved yet, so the last player with students cannot be skipped.
-    play(&g, &mut s, &["spend 3: move students", "move no student of P0", "move no student of P1"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 3: move students",
+            "move no student of P0",
+            "move no student of P1",
+        ],
+    );
     let l = legal(&g, &s);
     assert!(!l.contains(&"move no student of P2".to_string()), "{l:?}");
     assert_eq!(l.len(), 3);
@@ -324,7 +405,14 @@ fn die_3_moves_zero_or_one_student_of_each_player_at_least_one() {
 fn die_3_skips_players_without_students_on_piles() {
     let (g, mut s) = started(3, &[RED, BLUE, GREEN], &[3, 4, 4, 4]);
     testing::set_students(&mut s, 1, [0, 0, 0, 0]);
-    play(&g, &mut s, &["spend 3: move students", "move P0's student from red to blue"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 3: move students",
+            "move P0's student from red to blue",
+        ],
+    );
     // P1 has none: P2 is asked next.
     assert!(legal(&g, &s).contains(&"move no student of P2".to_string()));
 }
@@ -368,10 +456,20 @@ fn die_5_paints_a_face_up_painting_paying_its_cylinders_back_to_the_piles() {
     // Only "Cathedral in Morning Light" (3 blue 1 yellow) and nothing else is affordable
     // among slots 0-6 except "Poplars in the Wind" (2 blue).
     let l = legal(&g, &s);
-    assert!(l.contains(&"spend 5: paint slot 5 Cathedral in Morning Light".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"spend 5: paint slot 5 Cathedral in Morning Light".to_string()),
+        "{l:?}"
+    );
     assert!(l.contains(&"spend 5: paint slot 1 Poplars in the Wind".to_string()));
-    assert!(!l.iter().any(|x| x.contains("slot 0 ")), "cannot afford Fog over the Quay (needs green)");
-    play(&g, &mut s, &["spend 5: paint slot 5 Cathedral in Morning Light"]);
+    assert!(
+        !l.iter().any(|x| x.contains("slot 0 ")),
+        "cannot afford Fog over the Quay (needs green)"
+    );
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 5 Cathedral in Morning Light"],
+    );
     assert_eq!(testing::cylinders(&s, 0), [0, 0, 1, 0]);
     assert_eq!(testing::piles(&s), [15, 15, 14, 15]);
     assert_eq!(testing::owned_paintings(&s, 0), vec![5]);
@@ -387,8 +485,15 @@ fn painting_returns_its_students_from_the_piles_or_as_many_as_possible() {
     testing::set_students(&mut s, 0, [1, 0, 2, 0]);
     play(&g, &mut s, &["spend 5: paint slot 0 The Bridge in Snow"]);
     // Students on two piles: the player chooses, one student at a time.
-    assert_eq!(legal(&g, &s), vec!["return student from blue", "return student from red"]);
-    play(&g, &mut s, &["return student from red", "return student from red"]);
+    assert_eq!(
+        legal(&g, &s),
+        vec!["return student from blue", "return student from red"]
+    );
+    play(
+        &g,
+        &mut s,
+        &["return student from red", "return student from red"],
+    );
     assert_eq!(testing::students(&s, 0), [1, 0, 0, 0]);
     assert_eq!(testing::pool(&s, 0), 11);
     // Refill, then paint Cathedral (1 student) with only... as many as possible: set none on piles.
@@ -396,7 +501,11 @@ fn painting_returns_its_students_from_the_piles_or_as_many_as_possible() {
     s.apply_action(&g, refill).unwrap();
     testing::set_students(&mut s, 0, [0, 0, 0, 0]);
     testing::set_cylinders(&mut s, 0, [3, 0, 0, 1]);
-    play(&g, &mut s, &["spend 5: paint slot 5 Cathedral in Morning Light"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 5 Cathedral in Morning Light"],
+    );
     assert_eq!(testing::pool(&s, 0), 12);
     assert_eq!(testing::phase_name(&s), "refill the display");
 }
@@ -421,7 +530,10 @@ fn painting_is_replaced_from_the_top_of_the_painting_deck() {
     let c = testing::chance(&g, &s);
     assert_eq!(c.len(), 33);
     assert!(c.iter().all(|&(a, w)| w == 1 && a >= 7));
-    assert_eq!(s.action_to_string(&g, 20), "refill slot 1 with Stone Breakers");
+    assert_eq!(
+        s.action_to_string(&g, 20),
+        "refill slot 1 with Stone Breakers"
+    );
     s.apply_action(&g, 20).unwrap();
     assert_eq!(testing::display(&s)[1], 20);
     assert_eq!(testing::phase_name(&s), "turn");
@@ -448,7 +560,10 @@ fn inspiration_reroll_costs_1_and_rerolls_all_active_dice_only_before_spending()
     roll(&g, &mut s, &[4, 4, 6, 6]);
     testing::set_tokens(&mut s, 0, 2);
     play(&g, &mut s, &["spend 4: collect paint"]);
-    assert!(!legal(&g, &s).contains(&"reroll (1 inspiration)".to_string()), "not after spending a die");
+    assert!(
+        !legal(&g, &s).contains(&"reroll (1 inspiration)".to_string()),
+        "not after spending a die"
+    );
 }
 
 #[test]
@@ -456,9 +571,15 @@ fn inspiration_paint_costs_2_tokens_and_no_die() {
     let (g, mut s) = started(2, &[RED, BLUE], &[1, 1, 1, 2]);
     testing::set_cylinders(&mut s, 0, [1, 1, 0, 0]);
     testing::set_tokens(&mut s, 0, 1);
-    assert!(!legal(&g, &s).iter().any(|x| x.starts_with("pay 2 inspiration")));
+    assert!(!legal(&g, &s)
+        .iter()
+        .any(|x| x.starts_with("pay 2 inspiration")));
     testing::set_tokens(&mut s, 0, 2);
-    play(&g, &mut s, &["pay 2 inspiration: paint slot 0 Fog over the Quay"]);
+    play(
+        &g,
+        &mut s,
+        &["pay 2 inspiration: paint slot 0 Fog over the Quay"],
+    );
     // Fog over the Quay gives 1 inspiration back when painted.
     assert_eq!(testing::tokens(&s, 0), 1);
     assert_eq!(testing::rolled(&s), [3, 1, 0, 0, 0, 0]);
@@ -485,7 +606,10 @@ fn inspiration_draw_patron_costs_3_and_the_card_stays_secret() {
     let name = patron_name(&g, 9);
     assert!(mine.contains(&name));
     assert!(!theirs.contains(&name));
-    assert_ne!(before_other, theirs, "the other player sees that a patron was drawn");
+    assert_ne!(
+        before_other, theirs,
+        "the other player sees that a patron was drawn"
+    );
 }
 
 #[test]
@@ -508,7 +632,10 @@ fn patron_deck_draws_the_shuffled_cards_first_then_the_cards_put_under_it_in_ord
     assert_eq!(testing::chance(&g, &s), vec![(3, 1)]);
     s.apply_action(&g, 3).unwrap();
     testing::set_tokens(&mut s, 0, 3);
-    assert!(!legal(&g, &s).contains(&"pay 3 inspiration: draw patron".to_string()), "deck empty");
+    assert!(
+        !legal(&g, &s).contains(&"pay 3 inspiration: draw patron".to_string()),
+        "deck empty"
+    );
 }
 
 // ----- painting powers ------------------------------------------------------------------------
@@ -527,7 +654,15 @@ fn power_when_painted_gain_paint_of_your_choice() {
     testing::set_cylinders(&mut s, 0, [2, 2, 0, 0]);
     testing::set_students(&mut s, 0, [0, 0, 0, 0]);
     play(&g, &mut s, &["spend 5: paint slot 4 Skaters on the Pond"]);
-    assert_eq!(legal(&g, &s), vec!["power: gain blue", "power: gain green", "power: gain red", "power: gain yellow"]);
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            "power: gain blue",
+            "power: gain green",
+            "power: gain red",
+            "power: gain yellow"
+        ]
+    );
     play(&g, &mut s, &["power: gain red"]);
     assert_eq!(testing::cylinders(&s, 0), [0, 0, 1, 0]);
     assert_eq!(testing::phase_name(&s), "refill the display");
@@ -567,7 +702,11 @@ fn power_when_painted_gain_inspiration() {
 fn turn_power_usable_in_the_turn_it_is_painted_and_once_per_turn() {
     let (g, mut s) = started(2, &[RED, BLUE], &[5, 1, 4, 4]);
     testing::set_cylinders(&mut s, 0, [0, 2, 0, 1]);
-    play(&g, &mut s, &["spend 5: paint slot 2 Boats at Argenteuil Bend"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 2 Boats at Argenteuil Bend"],
+    );
     s.apply_action(&g, testing::chance(&g, &s)[0].0).unwrap();
     let l = legal(&g, &s);
     assert!(l.contains(&"power: turn 1 into 2".to_string()), "{l:?}");
@@ -575,12 +714,18 @@ fn turn_power_usable_in_the_turn_it_is_painted_and_once_per_turn() {
     assert!(!l.contains(&"power: turn 1 into 0".to_string()));
     play(&g, &mut s, &["power: turn 4 into 5"]);
     assert_eq!(testing::rolled(&s), [1, 0, 0, 1, 1, 0]);
-    assert!(!legal(&g, &s).iter().any(|x| x.starts_with("power: turn")), "once per turn");
+    assert!(
+        !legal(&g, &s).iter().any(|x| x.starts_with("power: turn")),
+        "once per turn"
+    );
     play(&g, &mut s, &["end turn"]);
     roll(&g, &mut s, &[6, 6, 6, 6]);
     play(&g, &mut s, &["spend 6 for inspiration", "end turn"]);
     roll(&g, &mut s, &[2, 3, 6]);
-    assert!(legal(&g, &s).contains(&"power: turn 6 into 5".to_string()), "usable again next turn");
+    assert!(
+        legal(&g, &s).contains(&"power: turn 6 into 5".to_string()),
+        "usable again next turn"
+    );
 }
 
 #[test]
@@ -633,7 +778,10 @@ fn supply_limit_15_cylinders_per_colour() {
 #[test]
 fn supply_limit_12_students_per_player() {
     let (g, mut s) = started(2, &[RED, BLUE], &[1, 2, 4, 4]);
-    assert_eq!(testing::pool(&s, 0) + testing::students(&s, 0).iter().sum::<u8>(), 12);
+    assert_eq!(
+        testing::pool(&s, 0) + testing::students(&s, 0).iter().sum::<u8>(),
+        12
+    );
     testing::set_students(&mut s, 0, [12, 0, 0, 0]);
     assert!(!legal(&g, &s).iter().any(|x| x.contains("place student")));
 }
@@ -664,10 +812,22 @@ fn two_masterpieces(players: i64) -> (AtelierStudio, AtelierStudioState) {
 fn first_master_token_to_the_first_player_painting_a_third_masterpiece() {
     let (g, mut s) = two_masterpieces(2);
     let before = testing::public_score(&g, &s, 0);
-    play(&g, &mut s, &["spend 5: paint slot 5 Cathedral in Morning Light"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 5 Cathedral in Morning Light"],
+    );
     assert_eq!(testing::first_master(&s), Some(0));
-    assert_eq!(testing::public_score(&g, &s, 0), before + 4 + 4, "4 vp painting + 4 vp token");
-    assert_eq!(testing::end_round(&s), 2, "finish round 1, then one more round");
+    assert_eq!(
+        testing::public_score(&g, &s, 0),
+        before + 4 + 4,
+        "4 vp painting + 4 vp token"
+    );
+    assert_eq!(
+        testing::end_round(&s),
+        2,
+        "finish round 1, then one more round"
+    );
     // A second player reaching three masterpieces later does not take it.
     testing::give_painting(&mut s, 1, 15);
     testing::give_painting(&mut s, 1, 16);
@@ -678,7 +838,11 @@ fn first_master_token_to_the_first_player_painting_a_third_masterpiece() {
 #[test]
 fn end_trigger_finishes_the_round_then_plays_one_more() {
     let (g, mut s) = two_masterpieces(2);
-    play(&g, &mut s, &["spend 5: paint slot 5 Cathedral in Morning Light"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 5 Cathedral in Morning Light"],
+    );
     s.apply_action(&g, testing::chance(&g, &s)[0].0).unwrap();
     let mut rng = Xoshiro256StarStar::seed_from_u64(5);
     let mut rounds_seen = vec![];
@@ -689,11 +853,15 @@ fn end_trigger_finishes_the_round_then_plays_one_more() {
         }
         if s.is_chance_node(&g) {
             let c = testing::chance(&g, &s);
-            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0).unwrap();
+            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0)
+                .unwrap();
         } else {
             let l = legal_ids(&g, &s);
             // Take a die for inspiration or end the turn: never paint, to keep it short.
-            let a = *l.iter().find(|&&a| a == testing::END_TURN).unwrap_or(&l[l.len().min(2) - 1]);
+            let a = *l
+                .iter()
+                .find(|&&a| a == testing::END_TURN)
+                .unwrap_or(&l[l.len().min(2) - 1]);
             s.apply_action(&g, a).unwrap();
         }
     }
@@ -732,7 +900,11 @@ fn round_limit_ends_a_game_that_never_triggers_its_end_engine_limit() {
             s.apply_action(&g, c[c.len() - 1].0).unwrap();
         } else {
             let l = legal(&g, &s);
-            let m = if l.contains(&"end turn".to_string()) { "end turn".to_string() } else { "spend 6 for inspiration".to_string() };
+            let m = if l.contains(&"end turn".to_string()) {
+                "end turn".to_string()
+            } else {
+                "spend 6 for inspiration".to_string()
+            };
             play(&g, &mut s, &[&m]);
         }
     }
@@ -742,9 +914,16 @@ fn round_limit_ends_a_game_that_never_triggers_its_end_engine_limit() {
 #[test]
 fn final_scoring_adds_paintings_patrons_and_the_first_master_token() {
     let (g, mut s) = two_masterpieces(2);
-    play(&g, &mut s, &["spend 5: paint slot 5 Cathedral in Morning Light"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 5 Cathedral in Morning Light"],
+    );
     // P0 holds patron 0 (3 per impressionist painting); owns 17 (post), 27 (realist), 5 (imp).
-    let paintings: i32 = [17, 27, 5].iter().map(|&c| testing::painting_points(&g, c) as i32).sum();
+    let paintings: i32 = [17, 27, 5]
+        .iter()
+        .map(|&c| testing::painting_points(&g, c) as i32)
+        .sum();
     assert_eq!(testing::patron_points(&g, &s, 0, 0), 3);
     assert_eq!(testing::full_score(&g, &s, 0), paintings + 3 + 4);
     // Patrons are not part of the public running score.
@@ -767,7 +946,10 @@ fn patron_conditions_score_as_documented() {
     assert_eq!(pts(5), 5);
     assert_eq!(pts(6), 2, "2 per masterpiece x1");
     // Blue cost: 0 (1) + 10 (0) + 20 (0) + 30 (1) + 5 (3) = 5.
-    let blue: i32 = [0, 10, 20, 30, 5].iter().map(|&c| testing::painting_cost(&g, c)[BLUE] as i32).sum();
+    let blue: i32 = [0, 10, 20, 30, 5]
+        .iter()
+        .map(|&c| testing::painting_cost(&g, c)[BLUE] as i32)
+        .sum();
     assert_eq!(pts(8), blue);
     assert_eq!(pts(12), 6, "5+ paintings");
     assert_eq!(pts(13), 0, "7+ paintings");
@@ -797,7 +979,11 @@ fn tie_break_most_paint_then_first_master_then_shared_victory() {
     let mut s = base();
     testing::set_cylinders(&mut s, 0, [1, 1, 0, 0]);
     testing::set_cylinders(&mut s, 1, [0, 0, 2, 0]);
-    assert_eq!(result(&s), vec![0.5, 0.5], "equal score and paint: shared victory");
+    assert_eq!(
+        result(&s),
+        vec![0.5, 0.5],
+        "equal score and paint: shared victory"
+    );
     testing::set_cylinders(&mut s, 1, [0, 0, 2, 1]);
     assert_eq!(result(&s), vec![0.0, 1.0], "most paint wins the tie");
     // Equal score (P0: 1 + First Master 4; P1: 1 + 4 vp painting) and equal paint.
@@ -818,13 +1004,27 @@ fn example_round_alice_bill_and_carol() {
     let mut s = testing::setup(&g, 0, &[RED, GREEN, YELLOW]);
     testing::set_display(&mut s, 0, 30); // Wanderer above the Mist: 1 red 1 blue.
     roll(&g, &mut s, &[1, 2, 3, 6]);
-    play(&g, &mut s, &["spend 1: place student on red", "spend 2: place student on blue", "end turn"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 1: place student on red",
+            "spend 2: place student on blue",
+            "end turn",
+        ],
+    );
     assert_eq!(testing::students(&s, 0), [1, 0, 2, 0]);
     roll(&g, &mut s, &[1, 2, 6, 6]);
     play(
         &g,
         &mut s,
-        &["spend 1: place student on green", "spend 2: place student on yellow", "spend 6: gain blue", "spend 6: gain red", "end turn"],
+        &[
+            "spend 1: place student on green",
+            "spend 2: place student on yellow",
+            "spend 6: gain blue",
+            "spend 6: gain red",
+            "end turn",
+        ],
     );
     assert_eq!(testing::active_dice(&s, 1), 0);
     roll(&g, &mut s, &[3, 4, 4, 5]);
@@ -836,7 +1036,11 @@ fn example_round_alice_bill_and_carol() {
     roll(&g, &mut s, &[4, 5]);
     play(&g, &mut s, &["spend 4: collect paint"]);
     assert_eq!(testing::cylinders(&s, 0), [1, 0, 1, 0], "1 red and 1 blue");
-    play(&g, &mut s, &["spend 5: paint slot 0 Wanderer above the Mist"]);
+    play(
+        &g,
+        &mut s,
+        &["spend 5: paint slot 0 Wanderer above the Mist"],
+    );
     assert_eq!(testing::owned_paintings(&s, 0), vec![30]);
     assert_eq!(testing::phase_name(&s), "refill the display");
     s.apply_action(&g, 39).unwrap();
@@ -844,12 +1048,26 @@ fn example_round_alice_bill_and_carol() {
     // Bill has no dice: skipped; Carol rolls her 3 remaining dice.
     assert_eq!(testing::current(&s), 2);
     roll(&g, &mut s, &[4, 4, 6]);
-    play(&g, &mut s, &["spend 4: collect paint", "spend 4: collect paint", "spend 6: gain green", "end turn"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "spend 4: collect paint",
+            "spend 4: collect paint",
+            "spend 6: gain green",
+            "end turn",
+        ],
+    );
     // The round ends: 4 dice each, start player token to Bill (Alice's left).
     assert_eq!(testing::round(&s), 2);
     assert_eq!(testing::start_player(&s), 1);
     assert_eq!(testing::current(&s), 1);
-    assert_eq!((0..3).map(|p| testing::active_dice(&s, p)).collect::<Vec<_>>(), vec![4, 4, 4]);
+    assert_eq!(
+        (0..3)
+            .map(|p| testing::active_dice(&s, p))
+            .collect::<Vec<_>>(),
+        vec![4, 4, 4]
+    );
     testing::check_conservation(&g, &s).unwrap();
 }
 
@@ -865,10 +1083,12 @@ fn mid_game(players: i64, seed: u64, plies: usize) -> (AtelierStudio, AtelierStu
         }
         if s.is_chance_node(&g) {
             let c = testing::chance(&g, &s);
-            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0).unwrap();
+            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0)
+                .unwrap();
         } else {
             let l = legal_ids(&g, &s);
-            s.apply_action(&g, l[rng.below(l.len() as u64) as usize]).unwrap();
+            s.apply_action(&g, l[rng.below(l.len() as u64) as usize])
+                .unwrap();
         }
     }
     (g, s)
@@ -881,24 +1101,37 @@ fn hidden_patrons_changing_only_hidden_cards_leaves_other_observations_unchanged
         let n = players as usize;
         for q in 0..n {
             // Swap two patrons whose places q does not know (one of them held by someone else).
-            let unknown: Vec<usize> = (0..16).filter(|&c| !testing::patron_known_to(&s, q, c)).collect();
+            let unknown: Vec<usize> = (0..16)
+                .filter(|&c| !testing::patron_known_to(&s, q, c))
+                .collect();
             assert!(unknown.len() >= 2);
             for w in unknown.windows(2) {
                 let mut t = s;
                 testing::swap_patrons(&mut t, w[0], w[1]);
                 testing::check_conservation(&g, &t).unwrap();
                 assert_eq!(s.observation_string(&g, q), t.observation_string(&g, q));
-                assert_eq!(s.information_state_string(&g, q), t.information_state_string(&g, q));
-                assert_eq!(testing::observation(&g, &s, q), testing::observation(&g, &t, q));
+                assert_eq!(
+                    s.information_state_string(&g, q),
+                    t.information_state_string(&g, q)
+                );
+                assert_eq!(
+                    testing::observation(&g, &s, q),
+                    testing::observation(&g, &t, q)
+                );
             }
         }
         // And a holder does see a change of their own card.
         let p = 0;
         let own = testing::held_patrons(&s, p)[0];
-        let other = (0..16).find(|&c| !testing::patron_known_to(&s, p, c)).unwrap();
+        let other = (0..16)
+            .find(|&c| !testing::patron_known_to(&s, p, c))
+            .unwrap();
         let mut t = s;
         testing::swap_patrons(&mut t, own, other);
-        assert_ne!(testing::observation(&g, &s, p), testing::observation(&g, &t, p));
+        assert_ne!(
+            testing::observation(&g, &s, p),
+            testing::observation(&g, &t, p)
+        );
         assert_ne!(s.observation_string(&g, p), t.observation_string(&g, p));
     }
 }
@@ -911,10 +1144,12 @@ fn hidden_patrons_are_revealed_at_the_end() {
     while !s.is_terminal(&g) {
         if s.is_chance_node(&g) {
             let c = testing::chance(&g, &s);
-            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0).unwrap();
+            s.apply_action(&g, c[rng.below(c.len() as u64) as usize].0)
+                .unwrap();
         } else {
             let l = legal_ids(&g, &s);
-            s.apply_action(&g, l[rng.below(l.len() as u64) as usize]).unwrap();
+            s.apply_action(&g, l[rng.below(l.len() as u64) as usize])
+                .unwrap();
         }
     }
     for c in testing::held_patrons(&s, 1) {
@@ -930,17 +1165,29 @@ fn resample_redraws_only_unknown_patrons_and_keeps_the_information_state() {
         let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
         let r = s.resample_from_infostate(&g, 0, &mut rng).unwrap();
         testing::check_conservation(&g, &r).unwrap();
-        assert_eq!(r.information_state_string(&g, 0), s.information_state_string(&g, 0));
-        assert_eq!(testing::observation(&g, &r, 0), testing::observation(&g, &s, 0));
+        assert_eq!(
+            r.information_state_string(&g, 0),
+            s.information_state_string(&g, 0)
+        );
+        assert_eq!(
+            testing::observation(&g, &r, 0),
+            testing::observation(&g, &s, 0)
+        );
         assert_eq!(testing::held_patrons(&r, 0), testing::held_patrons(&s, 0));
         for p in 0..3 {
-            assert_eq!(testing::held_patrons(&r, p).len(), testing::held_patrons(&s, p).len());
+            assert_eq!(
+                testing::held_patrons(&r, p).len(),
+                testing::held_patrons(&s, p).len()
+            );
         }
         if testing::held_patrons(&r, 1) != testing::held_patrons(&s, 1) {
             changed += 1;
         }
     }
-    assert!(changed > 20, "other players' patrons are redrawn ({changed} of 40)");
+    assert!(
+        changed > 20,
+        "other players' patrons are redrawn ({changed} of 40)"
+    );
 }
 
 #[test]
@@ -968,7 +1215,10 @@ fn resample_knows_where_my_returned_patron_went() {
 const SUBSTITUTE: &str = include_str!("../components/substitute.json");
 
 fn with_file(text: &str) -> Result<AtelierStudio, SalonError> {
-    AtelierStudio::new(&Params::new().with("players", ParamValue::Int(2)), Some(text))
+    AtelierStudio::new(
+        &Params::new().with("players", ParamValue::Int(2)),
+        Some(text),
+    )
 }
 
 fn message(e: SalonError) -> String {
@@ -999,7 +1249,10 @@ fn components_missing_field_is_rejected_naming_card_and_field() {
     let mut v: serde_json::Value = serde_json::from_str(SUBSTITUTE).unwrap();
     v["paintings"][3].as_object_mut().unwrap().remove("points");
     let m = message(with_file(&v.to_string()).unwrap_err());
-    assert!(m.contains("painting 3") && m.contains("Lilac Garden") && m.contains("points"), "{m}");
+    assert!(
+        m.contains("painting 3") && m.contains("Lilac Garden") && m.contains("points"),
+        "{m}"
+    );
     let mut v: serde_json::Value = serde_json::from_str(SUBSTITUTE).unwrap();
     v["patrons"][2].as_object_mut().unwrap().remove("category");
     let m = message(with_file(&v.to_string()).unwrap_err());
@@ -1026,7 +1279,11 @@ fn components_bad_values_are_rejected() {
         ("/paintings/5/category", "cubist".into(), "category"),
         ("/paintings/5/students", 13.into(), "students"),
         ("/paintings/5/cost/blue", 16.into(), "cost.blue"),
-        ("/paintings/2/power", serde_json::json!({"kind": "fly"}), "power.kind"),
+        (
+            "/paintings/2/power",
+            serde_json::json!({"kind": "fly"}),
+            "power.kind",
+        ),
         ("/paintings/0/power/amount", 0.into(), "power.amount"),
         ("/patrons/8/colour", "purple".into(), "colour"),
         ("/patrons/1/condition", "luck".into(), "condition"),
@@ -1036,7 +1293,10 @@ fn components_bad_values_are_rejected() {
         *v.pointer_mut(path).unwrap() = value;
         let m = message(with_file(&v.to_string()).unwrap_err());
         assert!(m.contains(field), "{path}: {m}");
-        assert!(m.contains("painting") || m.contains("patron"), "{path}: {m}");
+        assert!(
+            m.contains("painting") || m.contains("patron"),
+            "{path}: {m}"
+        );
     }
     // Zero-cost painting, duplicate name, unknown field, not JSON.
     let mut v: serde_json::Value = serde_json::from_str(SUBSTITUTE).unwrap();
@@ -1048,7 +1308,10 @@ fn components_bad_values_are_rejected() {
     let mut v: serde_json::Value = serde_json::from_str(SUBSTITUTE).unwrap();
     v["paintings"][5]["colour"] = "red".into();
     assert!(message(with_file(&v.to_string()).unwrap_err()).contains("painting 5"));
-    assert!(matches!(with_file("not json"), Err(SalonError::InvalidComponents { .. })));
+    assert!(matches!(
+        with_file("not json"),
+        Err(SalonError::InvalidComponents { .. })
+    ));
 }
 
 // ----- sizes --------------------------------------------------------------------------------------
@@ -1085,10 +1348,16 @@ fn a_component_file_not_marked_substitute_is_never_called_substitute() {
     let u = AtelierStudio::with_params(&params, Some(&v.to_string())).unwrap();
     let s = u.new_initial_state();
     let svg = s.render_svg(&u, None);
-    for text in [AtelierStudio::info().long_name.to_string(), s.render(&u), svg.clone()] {
+    for text in [
+        AtelierStudio::info().long_name.to_string(),
+        s.render(&u),
+        svg.clone(),
+    ] {
         assert!(!text.to_lowercase().contains("substitute"), "{text}");
     }
     assert!(svg.contains("components: my printed copy"));
     let s = g.new_initial_state();
-    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
+    assert!(s
+        .render_svg(&g, None)
+        .contains("substitute components (not the publisher&#39;s)"));
 }

@@ -1,7 +1,9 @@
 //! Random-playout speed: `cargo run --release -p salon-azul-sintra --example speed`.
 
 use salon_azul_sintra::AzulSintra;
-use salon_core::{ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+use salon_core::{
+    ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar,
+};
 
 fn main() {
     for players in 2..=4 {

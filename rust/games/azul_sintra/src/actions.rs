@@ -44,7 +44,11 @@ pub const MAX_CHANCE_OUTCOMES: usize = 16;
 /// A decision id, decoded.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Decoded {
-    Take { source: usize, colour: usize, dest: usize },
+    Take {
+        source: usize,
+        colour: usize,
+        dest: usize,
+    },
     MoveBack,
     Keep(usize),
     Invalid,
@@ -59,7 +63,11 @@ pub const fn take(source: usize, colour: usize, dest: usize) -> Action {
 pub fn decode(action: Action) -> Decoded {
     let a = action as usize;
     if a < NUM_TAKE {
-        Decoded::Take { source: a / PER_SOURCE, colour: (a % PER_SOURCE) / 9, dest: a % 9 }
+        Decoded::Take {
+            source: a / PER_SOURCE,
+            colour: (a % PER_SOURCE) / 9,
+            dest: a % 9,
+        }
     } else if action == MOVE_BACK {
         Decoded::MoveBack
     } else if a < NUM_DISTINCT_ACTIONS {
@@ -85,7 +93,11 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
             }
             let nf = game.num_factories();
             for source in (0..nf).chain(std::iter::once(CENTRE)) {
-                let counts = if source == CENTRE { &s.centre } else { &s.factories[source] };
+                let counts = if source == CENTRE {
+                    &s.centre
+                } else {
+                    &s.factories[source]
+                };
                 for (colour, &n) in counts.iter().enumerate() {
                     if n == 0 {
                         continue;
@@ -170,7 +182,11 @@ pub fn parse_decision(text: &str) -> Option<Action> {
     if text == "move glazier back" {
         return Some(MOVE_BACK);
     }
-    let colour_id = |name: &str| crate::components::COLOUR_NAMES.iter().position(|&c| c == name);
+    let colour_id = |name: &str| {
+        crate::components::COLOUR_NAMES
+            .iter()
+            .position(|&c| c == name)
+    };
     if let Some(c) = text.strip_prefix("keep ") {
         return colour_id(c).map(|c| KEEP + c as Action);
     }
@@ -208,19 +224,38 @@ pub(crate) fn action_to_string(s: &AzulSintraState, game: &AzulSintra, action: A
         Phase::Strips => {
             let strip = action / 2;
             let face = if action % 2 == 0 { "a" } else { "b" };
-            format!("player {} slot {}: strip {} face {}", s.setup_player, s.setup_slot, strip, face)
+            format!(
+                "player {} slot {}: strip {} face {}",
+                s.setup_player, s.setup_slot, strip, face
+            )
         }
         Phase::RoundTrack => {
-            let space = if s.track_step < 5 { ROMAN[1 + s.track_step as usize] } else { ROMAN[0] };
+            let space = if s.track_step < 5 {
+                ROMAN[1 + s.track_step as usize]
+            } else {
+                ROMAN[0]
+            };
             format!("round {space} colour: {}", colour_name(action as usize))
         }
         Phase::Fill => {
-            format!("draw {} for factory {}", colour_name(action as usize), s.fill_factory)
+            format!(
+                "draw {} for factory {}",
+                colour_name(action as usize),
+                s.fill_factory
+            )
         }
         Phase::End => format!("action {action} (game over)"),
         Phase::Play | Phase::Keep => match decode(action) {
-            Decoded::Take { source, colour, dest } => {
-                let from = if source == CENTRE { "centre".to_string() } else { format!("factory {source}") };
+            Decoded::Take {
+                source,
+                colour,
+                dest,
+            } => {
+                let from = if source == CENTRE {
+                    "centre".to_string()
+                } else {
+                    format!("factory {source}")
+                };
                 if dest == BREAK_ALL {
                     format!("take {} from {from}, break all", colour_name(colour))
                 } else {
@@ -250,7 +285,14 @@ mod tests {
                     let id = take(source, colour, dest);
                     assert_eq!(id, next);
                     next += 1;
-                    assert_eq!(decode(id), Decoded::Take { source, colour, dest });
+                    assert_eq!(
+                        decode(id),
+                        Decoded::Take {
+                            source,
+                            colour,
+                            dest
+                        }
+                    );
                 }
             }
         }
@@ -265,12 +307,29 @@ mod tests {
 
     #[test]
     fn decision_strings_parse_to_their_ids() {
-        assert_eq!(parse_decision("take red from factory 2 to slot 1"), Some(take(2, 2, 1)));
-        assert_eq!(parse_decision("take red from factory 0 to slot 0"), Some(take(0, 2, 0)));
-        assert_eq!(parse_decision("take violet from centre, break all"), Some(take(CENTRE, 4, BREAK_ALL)));
+        assert_eq!(
+            parse_decision("take red from factory 2 to slot 1"),
+            Some(take(2, 2, 1))
+        );
+        assert_eq!(
+            parse_decision("take red from factory 0 to slot 0"),
+            Some(take(0, 2, 0))
+        );
+        assert_eq!(
+            parse_decision("take violet from centre, break all"),
+            Some(take(CENTRE, 4, BREAK_ALL))
+        );
         assert_eq!(parse_decision("move glazier back"), Some(MOVE_BACK));
         assert_eq!(parse_decision("keep green"), Some(KEEP + 3));
-        for bad in ["take red from factory 9 to slot 2", "take red from factory 3 to slot 8", "take red from factory 3 to strip 2", "take pink from centre, break all", "keep", "", "take red from centre to slot x"] {
+        for bad in [
+            "take red from factory 9 to slot 2",
+            "take red from factory 3 to slot 8",
+            "take red from factory 3 to strip 2",
+            "take pink from centre, break all",
+            "keep",
+            "",
+            "take red from centre to slot x",
+        ] {
             assert_eq!(parse_decision(bad), None, "{bad}");
         }
     }

@@ -85,7 +85,10 @@ pub fn parse_space(name: &str) -> Option<u8> {
     if name == "joker" {
         return Some(JOKER);
     }
-    COLOUR_NAMES.iter().position(|&c| c == name).map(|c| c as u8)
+    COLOUR_NAMES
+        .iter()
+        .position(|&c| c == name)
+        .map(|c| c as u8)
 }
 
 fn window_values(side: &str, values: Option<&Vec<i64>>) -> SalonResult<[u8; NUM_SLOTS]> {
@@ -99,7 +102,9 @@ fn window_values(side: &str, values: Option<&Vec<i64>>) -> SalonResult<[u8; NUM_
     let mut out = [0u8; NUM_SLOTS];
     for (i, &v) in values.iter().enumerate() {
         if !(0..=20).contains(&v) {
-            return Err(err(format!("window_values.{side}[{i}]: value {v} is out of range (0 to 20)")));
+            return Err(err(format!(
+                "window_values.{side}[{i}]: value {v} is out of range (0 to 20)"
+            )));
         }
         out[i] = v as u8;
     }
@@ -109,36 +114,58 @@ fn window_values(side: &str, values: Option<&Vec<i64>>) -> SalonResult<[u8; NUM_
 impl Components {
     /// Parses and validates a component file.
     pub fn parse(json: &str) -> SalonResult<Components> {
-        let file: ComponentFile =
-            serde_json::from_str(json).map_err(|e| err(format!("not a valid component file: {e}")))?;
+        let file: ComponentFile = serde_json::from_str(json)
+            .map_err(|e| err(format!("not a valid component file: {e}")))?;
         Components::validate(&file)
     }
 
     /// Checks every field of a parsed file.
     pub fn validate(file: &ComponentFile) -> SalonResult<Components> {
-        let name = file.name.clone().ok_or_else(|| err("missing field \"name\""))?;
+        let name = file
+            .name
+            .clone()
+            .ok_or_else(|| err("missing field \"name\""))?;
         if name.trim().is_empty() {
             return Err(err("field \"name\" is empty"));
         }
-        let substitute = file.substitute.ok_or_else(|| err("missing field \"substitute\" (true or false)"))?;
-        let description = file.description.clone().ok_or_else(|| err("missing field \"description\""))?;
+        let substitute = file
+            .substitute
+            .ok_or_else(|| err("missing field \"substitute\" (true or false)"))?;
+        let description = file
+            .description
+            .clone()
+            .ok_or_else(|| err("missing field \"description\""))?;
 
-        let strips_file = file.strips.as_ref().ok_or_else(|| err("missing field \"strips\""))?;
+        let strips_file = file
+            .strips
+            .as_ref()
+            .ok_or_else(|| err("missing field \"strips\""))?;
         if strips_file.len() != NUM_SLOTS {
-            return Err(err(format!("strips: expected {NUM_SLOTS} strips, got {}", strips_file.len())));
+            return Err(err(format!(
+                "strips: expected {NUM_SLOTS} strips, got {}",
+                strips_file.len()
+            )));
         }
         let mut strips = [[[0u8; STRIP_SPACES]; 2]; NUM_SLOTS];
         for (s, strip) in strips_file.iter().enumerate() {
             match strip.id {
                 None => return Err(err(format!("strip {s}: missing field \"id\""))),
                 Some(id) if id != s as i64 => {
-                    return Err(err(format!("strip {s}: id is {id}; strips must be listed with ids 0 to 7 in order")))
+                    return Err(err(format!(
+                        "strip {s}: id is {id}; strips must be listed with ids 0 to 7 in order"
+                    )))
                 }
                 Some(_) => {}
             }
-            let faces = strip.faces.as_ref().ok_or_else(|| err(format!("strip {s}: missing field \"faces\"")))?;
+            let faces = strip
+                .faces
+                .as_ref()
+                .ok_or_else(|| err(format!("strip {s}: missing field \"faces\"")))?;
             if faces.len() != 2 {
-                return Err(err(format!("strip {s}: expected 2 faces, got {}", faces.len())));
+                return Err(err(format!(
+                    "strip {s}: expected 2 faces, got {}",
+                    faces.len()
+                )));
             }
             let mut jokers = [0usize; 2];
             for (f, face) in faces.iter().enumerate() {
@@ -167,11 +194,17 @@ impl Components {
             }
         }
 
-        let wv = file.window_values.as_ref().ok_or_else(|| err("missing field \"window_values\""))?;
+        let wv = file
+            .window_values
+            .as_ref()
+            .ok_or_else(|| err("missing field \"window_values\""))?;
         let window_values_a = window_values("A", wv.a.as_ref())?;
         let window_values_b = window_values("B", wv.b.as_ref())?;
 
-        let track_file = file.broken_glass_track.as_ref().ok_or_else(|| err("missing field \"broken_glass_track\""))?;
+        let track_file = file
+            .broken_glass_track
+            .as_ref()
+            .ok_or_else(|| err("missing field \"broken_glass_track\""))?;
         if track_file.len() < 2 || track_file.len() > MAX_TRACK {
             return Err(err(format!(
                 "broken_glass_track: expected 2 to {MAX_TRACK} spaces, got {}",
@@ -181,10 +214,14 @@ impl Components {
         let mut broken_glass_track = Vec::with_capacity(track_file.len());
         for (i, &v) in track_file.iter().enumerate() {
             if !(-100..=0).contains(&v) {
-                return Err(err(format!("broken_glass_track[{i}]: value {v} is out of range (-100 to 0)")));
+                return Err(err(format!(
+                    "broken_glass_track[{i}]: value {v} is out of range (-100 to 0)"
+                )));
             }
             if i == 0 && v != 0 {
-                return Err(err(format!("broken_glass_track[0]: the top space must be 0, got {v}")));
+                return Err(err(format!(
+                    "broken_glass_track[0]: the top space must be 0, got {v}"
+                )));
             }
             if let Some(&prev) = broken_glass_track.last() {
                 if (v as i16) > prev {
@@ -196,25 +233,41 @@ impl Components {
             broken_glass_track.push(v as i16);
         }
         if broken_glass_track.last().copied().unwrap_or(0) >= 0 {
-            return Err(err("broken_glass_track: the last (reset) space must be negative"));
+            return Err(err(
+                "broken_glass_track: the last (reset) space must be negative",
+            ));
         }
 
-        let orn_file = file.ornaments.as_ref().ok_or_else(|| err("missing field \"ornaments\""))?;
+        let orn_file = file
+            .ornaments
+            .as_ref()
+            .ok_or_else(|| err("missing field \"ornaments\""))?;
         if orn_file.is_empty() || orn_file.len() > MAX_ORNAMENTS {
-            return Err(err(format!("ornaments: expected 1 to {MAX_ORNAMENTS} ornaments, got {}", orn_file.len())));
+            return Err(err(format!(
+                "ornaments: expected 1 to {MAX_ORNAMENTS} ornaments, got {}",
+                orn_file.len()
+            )));
         }
         let mut ornaments = Vec::with_capacity(orn_file.len());
         for (k, pair) in orn_file.iter().enumerate() {
             if pair.len() != 2 {
-                return Err(err(format!("ornament {k}: expected a pair of window indices, got {} values", pair.len())));
+                return Err(err(format!(
+                    "ornament {k}: expected a pair of window indices, got {} values",
+                    pair.len()
+                )));
             }
             for &w in pair {
                 if !(0..NUM_SLOTS as i64).contains(&w) {
-                    return Err(err(format!("ornament {k}: window index {w} is out of range (0 to 7)")));
+                    return Err(err(format!(
+                        "ornament {k}: window index {w} is out of range (0 to 7)"
+                    )));
                 }
             }
             if pair[0] == pair[1] {
-                return Err(err(format!("ornament {k}: the two windows must differ, got {} twice", pair[0])));
+                return Err(err(format!(
+                    "ornament {k}: the two windows must differ, got {} twice",
+                    pair[0]
+                )));
             }
             ornaments.push([pair[0] as u8, pair[1] as u8]);
         }
@@ -240,7 +293,12 @@ impl Components {
             .enumerate()
             .map(|(s, faces)| StripFile {
                 id: Some(s as i64),
-                faces: Some(faces.iter().map(|f| f.iter().map(|&v| space_name(v).to_string()).collect()).collect()),
+                faces: Some(
+                    faces
+                        .iter()
+                        .map(|f| f.iter().map(|&v| space_name(v).to_string()).collect())
+                        .collect(),
+                ),
             })
             .collect();
         ComponentFile {
@@ -253,7 +311,12 @@ impl Components {
                 b: Some(self.window_values_b.iter().map(|&v| v as i64).collect()),
             }),
             broken_glass_track: Some(self.broken_glass_track.iter().map(|&v| v as i64).collect()),
-            ornaments: Some(self.ornaments.iter().map(|o| o.iter().map(|&w| w as i64).collect()).collect()),
+            ornaments: Some(
+                self.ornaments
+                    .iter()
+                    .map(|o| o.iter().map(|&w| w as i64).collect())
+                    .collect(),
+            ),
         }
     }
 
@@ -308,8 +371,15 @@ mod tests {
             assert!(n == 15 || n == 16, "unbalanced colour counts {counts:?}");
         }
         assert!(c.window_values_a.contains(&2) && c.window_values_b.contains(&2));
-        assert!(c.window_values_a.iter().chain(&c.window_values_b).all(|&v| (1..=4).contains(&v)));
-        assert_eq!(c.broken_glass_track, vec![0, -1, -2, -4, -6, -8, -11, -14, -18]);
+        assert!(c
+            .window_values_a
+            .iter()
+            .chain(&c.window_values_b)
+            .all(|&v| (1..=4).contains(&v)));
+        assert_eq!(
+            c.broken_glass_track,
+            vec![0, -1, -2, -4, -6, -8, -11, -14, -18]
+        );
         let back = Components::validate(&c.to_file()).unwrap();
         assert_eq!(back, c);
     }

@@ -7,8 +7,8 @@
 
 pub mod actions;
 pub mod components;
-mod observation;
 mod moves;
+mod observation;
 pub mod position;
 mod render;
 pub mod scoring;
@@ -128,18 +128,31 @@ impl Game for AzulSintra {
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
         let num_players = params.int("players");
         if !(2..=4).contains(&num_players) {
-            return Err(SalonError::param("players", format!("{num_players} is not allowed; choose 2, 3 or 4")));
+            return Err(SalonError::param(
+                "players",
+                format!("{num_players} is not allowed; choose 2, 3 or 4"),
+            ));
         }
         let num_players = num_players as usize;
         let side_b = match params.str("side") {
             "A" => false,
             "B" => true,
-            other => return Err(SalonError::param("side", format!("{other:?} is not allowed; choose \"A\" or \"B\""))),
+            other => {
+                return Err(SalonError::param(
+                    "side",
+                    format!("{other:?} is not allowed; choose \"A\" or \"B\""),
+                ))
+            }
         };
         let reset_at_bottom = match params.str("glass_reset") {
             "past_bottom" => false,
             "at_bottom" => true,
-            other => return Err(SalonError::param("glass_reset", format!("{other:?} is not allowed; choose \"past_bottom\" or \"at_bottom\""))),
+            other => {
+                return Err(SalonError::param(
+                    "glass_reset",
+                    format!("{other:?} is not allowed; choose \"past_bottom\" or \"at_bottom\""),
+                ))
+            }
         };
         let data = Components::parse(components_json.unwrap_or(components::SUBSTITUTE_JSON))?;
         let info = ComponentInfo::of(&data.name, data.substitute, &data.to_file());
@@ -149,7 +162,11 @@ impl Game for AzulSintra {
                 joker_face[s][f] = face.contains(&components::JOKER);
             }
         }
-        let values = if side_b { data.window_values_b } else { data.window_values_a };
+        let values = if side_b {
+            data.window_values_b
+        } else {
+            data.window_values_a
+        };
         let mut window_values = [0i32; NUM_SLOTS];
         for (w, &v) in window_values.iter_mut().zip(values.iter()) {
             *w = v as i32;

@@ -8,9 +8,17 @@ use crate::components::colour_name;
 
 pub(crate) fn move_fields(action: Action) -> MoveFields {
     match actions::decode(action) {
-        Decoded::Take { source, colour, dest } => {
+        Decoded::Take {
+            source,
+            colour,
+            dest,
+        } => {
             let mut m = MoveFields::new("take").text("colour", colour_name(colour));
-            m = if source == CENTRE { m.text("source", "centre") } else { m.text("source", "factory").int("factory", source as i64) };
+            m = if source == CENTRE {
+                m.text("source", "centre")
+            } else {
+                m.text("source", "factory").int("factory", source as i64)
+            };
             if dest == BREAK_ALL {
                 m.flag("break_all", true)
             } else {

@@ -32,14 +32,18 @@ use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::state::{AzulSintraState, Phase};
 use crate::{AzulSintra, MAX_FACTORIES, NUM_ROUNDS};
 
-const PER_SLOT: usize = 1 + NUM_SLOTS + 2 + STRIP_SPACES * (NUM_COLOURS + 1 + NUM_COLOURS) + 2 * NUM_COLOURS;
+const PER_SLOT: usize =
+    1 + NUM_SLOTS + 2 + STRIP_SPACES * (NUM_COLOURS + 1 + NUM_COLOURS) + 2 * NUM_COLOURS;
 
 pub(crate) fn player_block_size(game: &AzulSintra) -> usize {
     NUM_SLOTS * PER_SLOT + NUM_SLOTS + game.track_len + 3 + NUM_SLOTS
 }
 
 fn global_size(n: usize) -> usize {
-    MAX_FACTORIES * NUM_COLOURS + (NUM_COLOURS + 1) + 2 * NUM_COLOURS + NUM_ROUNDS * NUM_COLOURS
+    MAX_FACTORIES * NUM_COLOURS
+        + (NUM_COLOURS + 1)
+        + 2 * NUM_COLOURS
+        + NUM_ROUNDS * NUM_COLOURS
         + (NUM_ROUNDS + 1)
         + 7
         + n
@@ -67,7 +71,12 @@ fn phase_index(p: Phase) -> usize {
     }
 }
 
-pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player: usize, out: &mut [f32]) {
+pub(crate) fn observation_tensor(
+    s: &AzulSintraState,
+    game: &AzulSintra,
+    player: usize,
+    out: &mut [f32],
+) {
     let n = game.num_players;
     let rel = |p: usize| (p + n - player % n) % n;
     let mut w = TensorWriter::new(out);
@@ -95,10 +104,22 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
     w.one_hot_opt(n, playing.then(|| rel(s.current as usize)));
     w.one_hot_opt(n, Some(rel(s.start_player as usize)));
     w.one_hot_opt(NUM_SLOTS, s.keep_slot());
-    w.one_hot_opt(n, (s.phase == Phase::Strips).then(|| rel(s.setup_player as usize)));
-    w.one_hot_opt(NUM_SLOTS, (s.phase == Phase::Strips).then_some(s.setup_slot as usize));
-    w.one_hot_opt(6, (s.phase == Phase::RoundTrack).then_some(s.track_step as usize));
-    w.one_hot_opt(MAX_FACTORIES, (s.phase == Phase::Fill).then_some(s.fill_factory as usize));
+    w.one_hot_opt(
+        n,
+        (s.phase == Phase::Strips).then(|| rel(s.setup_player as usize)),
+    );
+    w.one_hot_opt(
+        NUM_SLOTS,
+        (s.phase == Phase::Strips).then_some(s.setup_slot as usize),
+    );
+    w.one_hot_opt(
+        6,
+        (s.phase == Phase::RoundTrack).then_some(s.track_step as usize),
+    );
+    w.one_hot_opt(
+        MAX_FACTORIES,
+        (s.phase == Phase::Fill).then_some(s.fill_factory as usize),
+    );
     for k in 0..n {
         let p = (player + k) % n;
         let b = s.board(p);
@@ -109,7 +130,10 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
             w.one_hot_opt(2, present.then_some(b.face[slot] as usize));
             for i in 0..STRIP_SPACES {
                 let kind = present.then(|| s.space_kind(game, p, slot, i) as usize);
-                w.one_hot_opt(NUM_COLOURS + 1, kind.map(|k| if k == JOKER as usize { NUM_COLOURS } else { k }));
+                w.one_hot_opt(
+                    NUM_COLOURS + 1,
+                    kind.map(|k| if k == JOKER as usize { NUM_COLOURS } else { k }),
+                );
                 let v = b.filled[slot][i];
                 w.one_hot_opt(NUM_COLOURS, (v != 0).then(|| v as usize - 1));
             }
@@ -122,9 +146,17 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
         w.one_hot_opt(game.track_len, Some(b.track as usize));
         w.put(b.resets as f32);
         w.put(b.score as f32);
-        w.put(if s.tile_holder as usize == p { 1.0 } else { 0.0 });
+        w.put(if s.tile_holder as usize == p {
+            1.0
+        } else {
+            0.0
+        });
         for strip in 0..NUM_SLOTS {
-            w.put(if b.placed & (1 << strip) != 0 { 1.0 } else { 0.0 });
+            w.put(if b.placed & (1 << strip) != 0 {
+                1.0
+            } else {
+                0.0
+            });
         }
     }
     debug_assert_eq!(w.position(), tensor_size(game));
@@ -132,7 +164,10 @@ pub(crate) fn observation_tensor(s: &AzulSintraState, game: &AzulSintra, player:
 
 pub(crate) fn observation_string(s: &AzulSintraState, game: &AzulSintra, player: usize) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "observer: player {player} (perfect information: the whole table)");
+    let _ = writeln!(
+        out,
+        "observer: player {player} (perfect information: the whole table)"
+    );
     out.push_str(&crate::render::render(s, game));
     out
 }

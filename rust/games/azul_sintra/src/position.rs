@@ -22,7 +22,13 @@ pub enum Colour {
     Violet,
 }
 
-const COLOURS: [Colour; NUM_COLOURS] = [Colour::Blue, Colour::Yellow, Colour::Red, Colour::Green, Colour::Violet];
+const COLOURS: [Colour; NUM_COLOURS] = [
+    Colour::Blue,
+    Colour::Yellow,
+    Colour::Red,
+    Colour::Green,
+    Colour::Violet,
+];
 
 impl Colour {
     pub(crate) fn index(self) -> usize {
@@ -50,7 +56,13 @@ pub struct ColourCounts {
 
 impl ColourCounts {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
-        ColourCounts { blue: a[0], yellow: a[1], red: a[2], green: a[3], violet: a[4] }
+        ColourCounts {
+            blue: a[0],
+            yellow: a[1],
+            red: a[2],
+            green: a[3],
+            violet: a[4],
+        }
     }
     pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
         [self.blue, self.yellow, self.red, self.green, self.violet]
@@ -184,14 +196,20 @@ fn face_name(f: u8) -> FaceName {
 fn slot_laid(s: &AzulSintraState, p: usize, slot: usize) -> bool {
     match s.phase {
         Phase::StartPlayer => false,
-        Phase::Strips => p < s.setup_player as usize || (p == s.setup_player as usize && slot < s.setup_slot as usize),
+        Phase::Strips => {
+            p < s.setup_player as usize
+                || (p == s.setup_player as usize && slot < s.setup_slot as usize)
+        }
         _ => true,
     }
 }
 
 pub(crate) fn to_position(s: &AzulSintraState, game: &AzulSintra) -> Position {
     let n = game.num_players();
-    let phase = PHASES.iter().find(|(_, p)| *p == s.phase).map_or(PhaseName::End, |(name, _)| *name);
+    let phase = PHASES
+        .iter()
+        .find(|(_, p)| *p == s.phase)
+        .map_or(PhaseName::End, |(name, _)| *name);
     let deciding = matches!(s.phase, Phase::Play | Phase::Keep);
     let boards = (0..n)
         .map(|p| {
@@ -237,9 +255,15 @@ pub(crate) fn to_position(s: &AzulSintraState, game: &AzulSintra) -> Position {
         start_player: (s.phase != Phase::StartPlayer).then_some(s.start_player),
         bag: ColourCounts::of(&s.bag),
         tower: ColourCounts::of(&s.tower),
-        factories: s.factories[..game.num_factories()].iter().map(ColourCounts::of).collect(),
+        factories: s.factories[..game.num_factories()]
+            .iter()
+            .map(ColourCounts::of)
+            .collect(),
         centre: ColourCounts::of(&s.centre),
-        start_tile: StartTile { in_centre: s.tile_in_centre, holder: (s.tile_holder != NO_PLAYER).then_some(s.tile_holder) },
+        start_tile: StartTile {
+            in_centre: s.tile_in_centre,
+            holder: (s.tile_holder != NO_PLAYER).then_some(s.tile_holder),
+        },
         round_track: s.round_track.iter().map(|&v| Colour::of_cell(v)).collect(),
         boards,
         pending,
@@ -257,14 +281,20 @@ fn need<T: Copy>(value: Option<T>, field: &str, phase: &str) -> SalonResult<T> {
 
 fn none_outside<T>(value: &Option<T>, field: &str, phase: &str) -> SalonResult<()> {
     if value.is_some() {
-        return Err(invalid(field, format!("must be null outside the {phase} phase")));
+        return Err(invalid(
+            field,
+            format!("must be null outside the {phase} phase"),
+        ));
     }
     Ok(())
 }
 
 fn fixed_len<T>(list: &[T], len: usize, field: &str) -> SalonResult<()> {
     if list.len() != len {
-        return Err(invalid(field, format!("must have {len} entries, has {}", list.len())));
+        return Err(invalid(
+            field,
+            format!("must have {len} entries, has {}", list.len()),
+        ));
     }
     Ok(())
 }
@@ -276,21 +306,39 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
     pos::check_version(p.version)?;
     let n = game.num_players();
     if p.num_players as usize != n {
-        return Err(invalid("num_players", format!("this game has {n} players, the position {}", p.num_players)));
+        return Err(invalid(
+            "num_players",
+            format!("this game has {n} players, the position {}", p.num_players),
+        ));
     }
     let mut s = AzulSintraState::new(game);
-    s.phase = PHASES.iter().find(|(name, _)| *name == p.phase).map(|(_, ph)| *ph).unwrap_or(Phase::End);
+    s.phase = PHASES
+        .iter()
+        .find(|(name, _)| *name == p.phase)
+        .map(|(_, ph)| *ph)
+        .unwrap_or(Phase::End);
     let setup_done = !matches!(s.phase, Phase::StartPlayer | Phase::Strips);
 
     // Round.
     if !(1..=NUM_ROUNDS as u8).contains(&p.round) {
-        return Err(invalid("round", format!("{} is not a round: rounds are 1 to {NUM_ROUNDS}", p.round)));
+        return Err(invalid(
+            "round",
+            format!("{} is not a round: rounds are 1 to {NUM_ROUNDS}", p.round),
+        ));
     }
-    s.round = if s.phase == Phase::End { NUM_ROUNDS as u8 } else { p.round - 1 };
+    s.round = if s.phase == Phase::End {
+        NUM_ROUNDS as u8
+    } else {
+        p.round - 1
+    };
     if s.phase == Phase::End && p.round as usize != NUM_ROUNDS {
         return Err(invalid("round", "the game ends after the last round"));
     }
-    if !matches!(s.phase, Phase::Fill | Phase::Play | Phase::Keep | Phase::End) && p.round != 1 {
+    if !matches!(
+        s.phase,
+        Phase::Fill | Phase::Play | Phase::Keep | Phase::End
+    ) && p.round != 1
+    {
         return Err(invalid("round", "set-up happens before round 1"));
     }
 
@@ -309,17 +357,31 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         s.setup_player = if setup_done { n as u8 } else { 0 };
     }
     if s.phase == Phase::RoundTrack {
-        let step = need(pd.round_track_step, "pending.round_track_step", "round_track")?;
+        let step = need(
+            pd.round_track_step,
+            "pending.round_track_step",
+            "round_track",
+        )?;
         pos::at_most("pending.round_track_step", step as u64, 5)?;
         s.track_step = step;
     } else {
-        none_outside(&pd.round_track_step, "pending.round_track_step", "round_track")?;
+        none_outside(
+            &pd.round_track_step,
+            "pending.round_track_step",
+            "round_track",
+        )?;
     }
     if s.phase == Phase::Fill {
         let f = need(pd.fill_factory, "pending.fill_factory", "fill")?;
         let d = need(pd.fill_draws, "pending.fill_draws", "fill")?;
         if f as usize >= game.num_factories() {
-            return Err(invalid("pending.fill_factory", format!("factory {f} does not exist (0 to {})", game.num_factories() - 1)));
+            return Err(invalid(
+                "pending.fill_factory",
+                format!(
+                    "factory {f} does not exist (0 to {})",
+                    game.num_factories() - 1
+                ),
+            ));
         }
         pos::at_most("pending.fill_draws", d as u64, 3)?;
         s.fill_factory = f;
@@ -339,8 +401,18 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
     // Players.
     match (s.phase, p.start_player) {
         (Phase::StartPlayer, None) => {}
-        (Phase::StartPlayer, Some(_)) => return Err(invalid("start_player", "must be null before the start player is drawn")),
-        (_, None) => return Err(invalid("start_player", "required once the start player is drawn")),
+        (Phase::StartPlayer, Some(_)) => {
+            return Err(invalid(
+                "start_player",
+                "must be null before the start player is drawn",
+            ))
+        }
+        (_, None) => {
+            return Err(invalid(
+                "start_player",
+                "required once the start player is drawn",
+            ))
+        }
         (_, Some(sp)) => {
             pos::player_in_range("start_player", sp as u64, n)?;
             s.start_player = sp;
@@ -351,8 +423,18 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
             pos::player_in_range("to_move", m as u64, n)?;
             s.current = m;
         }
-        (true, None) => return Err(invalid("to_move", "a player must be to move in the play and keep phases")),
-        (false, Some(_)) => return Err(invalid("to_move", "must be null at chance nodes and at the end")),
+        (true, None) => {
+            return Err(invalid(
+                "to_move",
+                "a player must be to move in the play and keep phases",
+            ))
+        }
+        (false, Some(_)) => {
+            return Err(invalid(
+                "to_move",
+                "must be null at chance nodes and at the end",
+            ))
+        }
         (false, None) => s.current = s.start_player,
     }
 
@@ -363,7 +445,10 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
     fixed_len(&p.factories, game.num_factories(), "factories")?;
     for (f, counts) in p.factories.iter().enumerate() {
         if counts.total() > 4 {
-            return Err(invalid(format!("factories.{f}"), format!("holds {} pieces, a factory holds at most 4", counts.total())));
+            return Err(invalid(
+                format!("factories.{f}"),
+                format!("holds {} pieces, a factory holds at most 4", counts.total()),
+            ));
         }
         s.factories[f] = counts.array();
     }
@@ -380,15 +465,24 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
             }
         }
         if p.centre.total() > 0 {
-            return Err(invalid("centre", "the centre is empty while the factories are filled"));
+            return Err(invalid(
+                "centre",
+                "the centre is empty while the factories are filled",
+            ));
         }
         if p.bag.total() == 0 {
-            return Err(invalid("bag", "an empty bag is refilled from the tower before the next draw"));
+            return Err(invalid(
+                "bag",
+                "an empty bag is refilled from the tower before the next draw",
+            ));
         }
     }
     if !setup_done || s.phase == Phase::RoundTrack {
         if p.factories.iter().any(|f| f.total() > 0) || p.centre.total() > 0 {
-            return Err(invalid("factories", "factories and centre are empty during set-up"));
+            return Err(invalid(
+                "factories",
+                "factories and centre are empty during set-up",
+            ));
         }
     }
 
@@ -402,13 +496,25 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         }
     };
     if p.start_tile.in_centre && p.start_tile.holder.is_some() {
-        return Err(invalid("start_tile.holder", "the tile cannot be in the centre and held by a player"));
+        return Err(invalid(
+            "start_tile.holder",
+            "the tile cannot be in the centre and held by a player",
+        ));
     }
-    if matches!(s.phase, Phase::Play | Phase::Keep) && !p.start_tile.in_centre && p.start_tile.holder.is_none() {
-        return Err(invalid("start_tile", "during a round the tile is in the centre or held by the player who took it"));
+    if matches!(s.phase, Phase::Play | Phase::Keep)
+        && !p.start_tile.in_centre
+        && p.start_tile.holder.is_none()
+    {
+        return Err(invalid(
+            "start_tile",
+            "during a round the tile is in the centre or held by the player who took it",
+        ));
     }
     if s.phase == Phase::End && p.start_tile.in_centre {
-        return Err(invalid("start_tile.in_centre", "the tile leaves the centre when the game ends"));
+        return Err(invalid(
+            "start_tile.in_centre",
+            "the tile leaves the centre when the game ends",
+        ));
     }
 
     // Round track.
@@ -421,8 +527,15 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
             _ => i >= s.round as usize,
         };
         if c.is_some() != should_hold {
-            let what = if should_hold { "must hold a piece" } else { "must be empty" };
-            return Err(invalid(format!("round_track.{i}"), format!("{what} in this phase and round")));
+            let what = if should_hold {
+                "must hold a piece"
+            } else {
+                "must be empty"
+            };
+            return Err(invalid(
+                format!("round_track.{i}"),
+                format!("{what} in this phase and round"),
+            ));
         }
     }
     if matches!(s.phase, Phase::RoundTrack) || setup_done {
@@ -431,7 +544,10 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         for (i, c) in p.round_track.iter().enumerate().skip(1) {
             if let Some(c) = c {
                 if std::mem::replace(&mut seen[c.index()], true) {
-                    return Err(invalid(format!("round_track.{i}"), "spaces II to VI hold five different colours"));
+                    return Err(invalid(
+                        format!("round_track.{i}"),
+                        "spaces II to VI hold five different colours",
+                    ));
                 }
             }
         }
@@ -450,18 +566,34 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
             fixed_len(&sl.window, 2, &f("window"))?;
             let laid = slot_laid(&s, pl, slot);
             match (laid, sl.strip) {
-                (true, None) => return Err(invalid(f("strip"), "set-up has laid a strip in this slot")),
-                (false, Some(_)) => return Err(invalid(f("strip"), "set-up has not laid this slot yet: must be null")),
+                (true, None) => {
+                    return Err(invalid(f("strip"), "set-up has laid a strip in this slot"))
+                }
+                (false, Some(_)) => {
+                    return Err(invalid(
+                        f("strip"),
+                        "set-up has not laid this slot yet: must be null",
+                    ))
+                }
                 (false, None) => {
-                    if sl.present || sl.face != FaceName::A || sl.pieces.iter().chain(&sl.window).any(Option::is_some) {
-                        return Err(invalid(f("present"), "an empty slot has no strip, face a, no pieces"));
+                    if sl.present
+                        || sl.face != FaceName::A
+                        || sl.pieces.iter().chain(&sl.window).any(Option::is_some)
+                    {
+                        return Err(invalid(
+                            f("present"),
+                            "an empty slot has no strip, face a, no pieces",
+                        ));
                     }
                     continue;
                 }
                 (true, Some(st)) => {
                     pos::at_most(&f("strip"), st as u64, NUM_SLOTS as u64 - 1)?;
                     if strips_seen & (1 << st) != 0 {
-                        return Err(invalid(f("strip"), format!("strip {st} is laid twice on this board")));
+                        return Err(invalid(
+                            f("strip"),
+                            format!("strip {st} is laid twice on this board"),
+                        ));
                     }
                     strips_seen |= 1 << st;
                     b.strip[slot] = st;
@@ -481,40 +613,67 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
             // The window fills top first; the strip leaves when the bottom is filled.
             let (top, bottom) = (sl.window[0].is_some(), sl.window[1].is_some());
             if bottom && !top {
-                return Err(invalid(f("window"), "the bottom space fills after the top one"));
+                return Err(invalid(
+                    f("window"),
+                    "the bottom space fills after the top one",
+                ));
             }
             if sl.present == bottom {
-                return Err(invalid(f("present"), "a strip stays until its window's bottom space is filled, then leaves"));
+                return Err(invalid(
+                    f("present"),
+                    "a strip stays until its window's bottom space is filled, then leaves",
+                ));
             }
             if !sl.present && sl.pieces.iter().any(Option::is_some) {
-                return Err(invalid(f("pieces"), "a strip that left the board holds no pieces"));
+                return Err(invalid(
+                    f("pieces"),
+                    "a strip that left the board holds no pieces",
+                ));
             }
             for (i, c) in sl.pieces.iter().enumerate() {
                 if let Some(c) = c {
                     let kind = game.faces[st_of(&b, slot)][b.face[slot] as usize & 1][i];
                     if kind != JOKER && kind as usize != c.index() {
-                        return Err(invalid(format!("boards.{pl}.slots.{slot}.pieces.{i}"), format!("a {:?} piece on a space of another colour", c).to_lowercase()));
+                        return Err(invalid(
+                            format!("boards.{pl}.slots.{slot}.pieces.{i}"),
+                            format!("a {:?} piece on a space of another colour", c).to_lowercase(),
+                        ));
                     }
                 }
             }
             let full = sl.pieces.iter().all(Option::is_some);
-            let awaiting_keep = s.phase == Phase::Keep && pl == s.current as usize && slot == s.keep_slot as usize;
+            let awaiting_keep =
+                s.phase == Phase::Keep && pl == s.current as usize && slot == s.keep_slot as usize;
             if full != awaiting_keep {
-                let problem = if full { "a full strip is emptied at once unless it awaits this player's keep decision" } else { "the strip awaiting the keep decision must be full" };
+                let problem = if full {
+                    "a full strip is emptied at once unless it awaits this player's keep decision"
+                } else {
+                    "the strip awaiting the keep decision must be full"
+                };
                 return Err(invalid(f("pieces"), problem));
             }
             if awaiting_keep {
                 let first = sl.pieces[0];
                 if sl.pieces.iter().all(|c| *c == first) {
-                    return Err(invalid(f("pieces"), "a strip of one colour needs no keep decision"));
+                    return Err(invalid(
+                        f("pieces"),
+                        "a strip of one colour needs no keep decision",
+                    ));
                 }
             }
         }
         if setup_done && strips_seen != 0xFF {
-            return Err(invalid(field("slots"), "each board holds the eight strips once set-up is done"));
+            return Err(invalid(
+                field("slots"),
+                "each board holds the eight strips once set-up is done",
+            ));
         }
         pos::at_most(&field("glazier"), bp.glazier as u64, NUM_SLOTS as u64 - 1)?;
-        pos::at_most(&field("broken_glass"), bp.broken_glass as u64, game.track_last() as u64)?;
+        pos::at_most(
+            &field("broken_glass"),
+            bp.broken_glass as u64,
+            game.track_last() as u64,
+        )?;
         pos::at_most(&field("resets"), bp.resets as u64, 100)?;
         b.glazier = bp.glazier;
         b.track = bp.broken_glass;
@@ -539,8 +698,15 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
         s.legal_actions(game, &mut legal);
         s.chance_outcomes(game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
-            let field = if s.is_chance_node(game) { "bag" } else { "phase" };
-            return Err(invalid(field, "nothing can happen from this position (no legal move, no chance outcome)"));
+            let field = if s.is_chance_node(game) {
+                "bag"
+            } else {
+                "phase"
+            };
+            return Err(invalid(
+                field,
+                "nothing can happen from this position (no legal move, no chance outcome)",
+            ));
         }
     }
     Ok(s)

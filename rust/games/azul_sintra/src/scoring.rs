@@ -34,7 +34,10 @@ pub fn ornament_points(game: &AzulSintra, b: &Board) -> i32 {
     for pair in &game.ornaments[..game.num_ornaments] {
         let mut n = 0;
         for &w in pair {
-            n += b.window[w as usize % NUM_SLOTS].iter().filter(|&&v| v != 0).count();
+            n += b.window[w as usize % NUM_SLOTS]
+                .iter()
+                .filter(|&&v| v != 0)
+                .count();
         }
         total += ORNAMENT_POINTS[n.min(4)];
     }
@@ -66,9 +69,19 @@ pub fn final_breakdown(s: &AzulSintraState, game: &AzulSintra, p: usize) -> Fina
     let broken_glass = game.track_value(b.track as usize);
     if game.side_b() {
         let (side_bonus, colour) = side_b_points(b);
-        FinalBreakdown { strip_pieces, broken_glass, side_bonus, side_b_colour: Some(colour) }
+        FinalBreakdown {
+            strip_pieces,
+            broken_glass,
+            side_bonus,
+            side_b_colour: Some(colour),
+        }
     } else {
-        FinalBreakdown { strip_pieces, broken_glass, side_bonus: ornament_points(game, b), side_b_colour: None }
+        FinalBreakdown {
+            strip_pieces,
+            broken_glass,
+            side_bonus: ornament_points(game, b),
+            side_b_colour: None,
+        }
     }
 }
 

@@ -6,8 +6,8 @@
 //! (0 = empty).
 
 use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult, Scores, State,
-    Xoshiro256StarStar,
+    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult,
+    Scores, State, Xoshiro256StarStar,
 };
 
 use crate::actions::{self, Decoded};
@@ -259,7 +259,8 @@ impl AzulSintraState {
             return false;
         }
         let layout = &game.faces[b.strip[slot] as usize % NUM_SLOTS][b.face[slot] as usize & 1];
-        (0..STRIP_SPACES).any(|i| b.filled[slot][i] == 0 && (layout[i] == colour as u8 || layout[i] == JOKER))
+        (0..STRIP_SPACES)
+            .any(|i| b.filled[slot][i] == 0 && (layout[i] == colour as u8 || layout[i] == JOKER))
     }
 
     /// Moves player `p`'s broken-glass marker one space down (resetting at the bottom: on
@@ -285,7 +286,9 @@ impl AzulSintraState {
 
     fn factories_and_centre_empty(&self, game: &AzulSintra) -> bool {
         self.centre.iter().all(|&n| n == 0)
-            && self.factories[..game.num_factories].iter().all(|f| f.iter().all(|&n| n == 0))
+            && self.factories[..game.num_factories]
+                .iter()
+                .all(|f| f.iter().all(|&n| n == 0))
     }
 
     /// Starts dealing the factories for the current round.
@@ -418,7 +421,10 @@ impl AzulSintraState {
     /// holds one colour only).
     fn complete_strip(&mut self, game: &AzulSintra, p: usize, slot: usize) {
         if let Some(rc) = self.round_colour() {
-            let bonus = self.boards[p].filled[slot].iter().filter(|&&v| v as usize == rc + 1).count();
+            let bonus = self.boards[p].filled[slot]
+                .iter()
+                .filter(|&&v| v as usize == rc + 1)
+                .count();
             self.boards[p].score += bonus as i16;
         }
         let first = self.boards[p].filled[slot][0];
@@ -543,7 +549,11 @@ impl State for AzulSintraState {
                 self.settle_fill(game);
             }
             Phase::Play => match actions::decode(action) {
-                Decoded::Take { source, colour, dest } => self.take(game, source, colour, dest),
+                Decoded::Take {
+                    source,
+                    colour,
+                    dest,
+                } => self.take(game, source, colour, dest),
                 Decoded::MoveBack => {
                     let p = self.current as usize;
                     if let Some(l) = self.boards[p].leftmost() {
@@ -591,7 +601,9 @@ impl State for AzulSintraState {
     /// every legal action); chance outcomes are matched by their strings.
     fn string_to_action(&self, game: &AzulSintra, text: &str) -> SalonResult<Action> {
         let wanted = text.trim();
-        let unknown = || SalonError::UnknownActionString { text: text.to_string() };
+        let unknown = || SalonError::UnknownActionString {
+            text: text.to_string(),
+        };
         match self.actor(game) {
             Actor::Player(_) => {
                 let a = actions::parse_decision(wanted).ok_or_else(unknown)?;
@@ -647,7 +659,11 @@ impl State for AzulSintraState {
         Ok(crate::position::position_json(self, game))
     }
 
-    fn from_position(game: &AzulSintra, text: &str, _rng: &mut Xoshiro256StarStar) -> SalonResult<Self> {
+    fn from_position(
+        game: &AzulSintra,
+        text: &str,
+        _rng: &mut Xoshiro256StarStar,
+    ) -> SalonResult<Self> {
         crate::position::from_position(game, text)
     }
 

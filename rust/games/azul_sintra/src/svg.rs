@@ -80,7 +80,10 @@ fn phase_text(p: &Position) -> String {
         PhaseName::RoundTrack => "set-up: round track".to_string(),
         PhaseName::Fill => format!("filling factory {}", pd.fill_factory.unwrap_or(0)),
         PhaseName::Play => format!("player {mover} to play"),
-        PhaseName::Keep => format!("player {mover} keeps a piece of slot {}", pd.keep_slot.unwrap_or(0)),
+        PhaseName::Keep => format!(
+            "player {mover} keeps a piece of slot {}",
+            pd.keep_slot.unwrap_or(0)
+        ),
         PhaseName::End => "game over".to_string(),
     }
 }
@@ -106,21 +109,60 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
         Some(v) => format!(" (view of player {v}: perfect information)"),
         None => String::new(),
     };
-    text(&mut out, 12, 22, 16, "start", "bold", &format!("Azul: Stained Glass of Sintra, side {side}, round {} of 6", p.round));
-    text(&mut out, 12, 42, 14, "start", "normal", &format!("{}{who}", phase_text(p)));
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &salon_core::Game::components(game).label());
+    text(
+        &mut out,
+        12,
+        22,
+        16,
+        "start",
+        "bold",
+        &format!(
+            "Azul: Stained Glass of Sintra, side {side}, round {} of 6",
+            p.round
+        ),
+    );
+    text(
+        &mut out,
+        12,
+        42,
+        14,
+        "start",
+        "normal",
+        &format!("{}{who}", phase_text(p)),
+    );
+    text(
+        &mut out,
+        WIDTH - 12,
+        22,
+        11,
+        "end",
+        "normal",
+        &salon_core::Game::components(game).label(),
+    );
 
     // Round track: the space of the round being played is ringed (none once the game is over).
     let current = (p.phase != PhaseName::End).then(|| p.round as usize - 1);
     text(&mut out, 12, 68, 12, "start", "bold", "round track");
     for i in 0..NUM_ROUNDS {
         let x = 100 + i as i32 * 30;
-        let (stroke, width) = if current == Some(i) { ("#000", 2.5) } else { ("#999", 1.0) };
+        let (stroke, width) = if current == Some(i) {
+            ("#000", 2.5)
+        } else {
+            ("#999", 1.0)
+        };
         let _ = write!(out, "<circle cx=\"{}\" cy=\"64\" r=\"12\" fill=\"#fff\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>", x + 12);
         if let Some(c) = p.round_track.get(i).copied().flatten() {
             piece(&mut out, x + 5, 57, 14, c.index());
         }
-        text(&mut out, x + 12, 88, 9, "middle", "normal", ["I", "II", "III", "IV", "V", "VI"][i]);
+        text(
+            &mut out,
+            x + 12,
+            88,
+            9,
+            "middle",
+            "normal",
+            ["I", "II", "III", "IV", "V", "VI"][i],
+        );
     }
     let holder = match (p.start_tile.in_centre, p.start_tile.holder) {
         (true, _) => "in the centre".to_string(),
@@ -128,8 +170,18 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
         (false, None) => "-".to_string(),
     };
     // "-" before the start player is drawn (the line has no room for more before the bag).
-    let start = p.start_player.map_or_else(|| "-".to_string(), |sp| sp.to_string());
-    text(&mut out, 300, 68, 12, "start", "normal", &format!("start player {start}; start tile {holder}"));
+    let start = p
+        .start_player
+        .map_or_else(|| "-".to_string(), |sp| sp.to_string());
+    text(
+        &mut out,
+        300,
+        68,
+        12,
+        "start",
+        "normal",
+        &format!("start player {start}; start tile {holder}"),
+    );
     text(&mut out, 560, 62, 12, "start", "bold", "bag");
     counts_row(&mut out, 600, 50, &p.bag, false);
     text(&mut out, 560, 86, 12, "start", "bold", "tower");
@@ -141,7 +193,15 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
         open_field(&mut out, "source", "factory");
         open_field(&mut out, "factory", f);
         let _ = write!(out, "<circle cx=\"{cx}\" cy=\"122\" r=\"26\" fill=\"#fffaf0\" stroke=\"#8a7a5a\" stroke-width=\"1.5\"/>");
-        text(&mut out, cx, 146 + 12, 9, "middle", "normal", &format!("factory {f}"));
+        text(
+            &mut out,
+            cx,
+            146 + 12,
+            9,
+            "middle",
+            "normal",
+            &format!("factory {f}"),
+        );
         let mut k = 0;
         for (c, &cnt) in counts.array().iter().enumerate() {
             if cnt == 0 {
@@ -149,7 +209,10 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
             }
             open_field(&mut out, "colour", colour_name(c));
             for _ in 0..cnt {
-                let (dx, dy) = [(-15, -15), (1, -15), (-15, 1), (1, 1)].get(k).copied().unwrap_or((-7, -7));
+                let (dx, dy) = [(-15, -15), (1, -15), (-15, 1), (1, 1)]
+                    .get(k)
+                    .copied()
+                    .unwrap_or((-7, -7));
                 piece(&mut out, cx + dx, 122 + dy, 14, c);
                 k += 1;
             }
@@ -163,19 +226,39 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
     counts_row(&mut out, cx0 - 20, 118, &p.centre, true);
     out.push_str("</g>");
     if p.start_tile.in_centre {
-        let _ = write!(out, "<rect x=\"{}\" y=\"98\" width=\"18\" height=\"18\" fill=\"#fff\" stroke=\"#000\"/>", cx0 + 40);
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"98\" width=\"18\" height=\"18\" fill=\"#fff\" stroke=\"#000\"/>",
+            cx0 + 40
+        );
         text(&mut out, cx0 + 49, 112, 12, "middle", "bold", "1");
     }
 
     // Player boards.
     for (pl, b) in p.boards.iter().enumerate() {
-        board(&mut out, p, b, game, pl, top + 10 + pl as i32 * (BOARD_H + 10), viewer);
+        board(
+            &mut out,
+            p,
+            b,
+            game,
+            pl,
+            top + 10 + pl as i32 * (BOARD_H + 10),
+            viewer,
+        );
     }
     out.push_str("</svg>");
     out
 }
 
-fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl: usize, y: i32, viewer: Option<usize>) {
+fn board(
+    out: &mut String,
+    p: &Position,
+    b: &PlayerBoard,
+    game: &AzulSintra,
+    pl: usize,
+    y: i32,
+    viewer: Option<usize>,
+) {
     let to_move = p.to_move == Some(pl as u8);
     let stroke = if to_move { "#c0392b" } else { "#8a7a5a" };
     let sw = if to_move { 3 } else { 1 };
@@ -186,8 +269,20 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
     );
     let you = if viewer == Some(pl) { " (you)" } else { "" };
     let turn = if to_move { " - to move" } else { "" };
-    text(out, 16, y + 20, 14, "start", "bold", &format!("player {pl}{you}: {} points{turn}", b.score));
-    let holder = if !p.start_tile.in_centre && p.start_tile.holder == Some(pl as u8) { "; holds the start tile" } else { "" };
+    text(
+        out,
+        16,
+        y + 20,
+        14,
+        "start",
+        "bold",
+        &format!("player {pl}{you}: {} points{turn}", b.score),
+    );
+    let holder = if !p.start_tile.in_centre && p.start_tile.holder == Some(pl as u8) {
+        "; holds the start tile"
+    } else {
+        ""
+    };
     text(
         out,
         16,
@@ -195,7 +290,12 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
         11,
         "start",
         "normal",
-        &format!("broken glass: space {} ({}), {} resets{holder}", b.broken_glass, game.track_value(b.broken_glass as usize), b.resets),
+        &format!(
+            "broken glass: space {} ({}), {} resets{holder}",
+            b.broken_glass,
+            game.track_value(b.broken_glass as usize),
+            b.resets
+        ),
     );
     // Broken-glass track, vertical at the right.
     let tx = WIDTH - 70;
@@ -219,7 +319,11 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
             game.track_value(i)
         );
     }
-    let keep_slot = if p.phase == PhaseName::Keep && to_move { p.pending.keep_slot.map(usize::from) } else { None };
+    let keep_slot = if p.phase == PhaseName::Keep && to_move {
+        p.pending.keep_slot.map(usize::from)
+    } else {
+        None
+    };
     // Eight slots: strip (5 spaces) above the window (2 spaces).
     for (slot, sl) in b.slots.iter().enumerate().take(NUM_SLOTS) {
         let x = 24 + slot as i32 * 104;
@@ -258,7 +362,9 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
                     );
                     match sl.pieces.get(i).copied().flatten() {
                         // The joker mark of an empty space (a piece placed there covers the space).
-                        None if kind == JOKER => text(out, xx + 8, yy + 15, 11, "middle", "bold", "*"),
+                        None if kind == JOKER => {
+                            text(out, xx + 8, yy + 15, 11, "middle", "bold", "*")
+                        }
                         None => {}
                         Some(c) => {
                             if keep {
@@ -272,10 +378,22 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
                     }
                 }
                 let face = if sl.face == FaceName::A { 'a' } else { 'b' };
-                text(out, x + 44, sy + 48, 9, "middle", "normal", &format!("strip {strip} face {face}"));
+                text(
+                    out,
+                    x + 44,
+                    sy + 48,
+                    9,
+                    "middle",
+                    "normal",
+                    &format!("strip {strip} face {face}"),
+                );
             }
             _ => {
-                let label = if sl.strip.is_none() { "not set up" } else { "window done" };
+                let label = if sl.strip.is_none() {
+                    "not set up"
+                } else {
+                    "window done"
+                };
                 let _ = write!(out, "<rect x=\"{x}\" y=\"{}\" width=\"88\" height=\"22\" fill=\"none\" stroke=\"#bbb\" stroke-dasharray=\"3,3\"/>", sy + 12);
                 text(out, x + 44, sy + 27, 10, "middle", "normal", label);
             }
@@ -295,6 +413,14 @@ fn board(out: &mut String, p: &Position, b: &PlayerBoard, game: &AzulSintra, pl:
                 }
             }
         }
-        text(out, x + 44, wy + 84, 10, "middle", "normal", &format!("slot {slot} window ({} pts)", game.window_values[slot]));
+        text(
+            out,
+            x + 44,
+            wy + 84,
+            10,
+            "middle",
+            "normal",
+            &format!("slot {slot} window ({} pts)", game.window_values[slot]),
+        );
     }
 }

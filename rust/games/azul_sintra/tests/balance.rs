@@ -5,17 +5,27 @@
 
 use salon_azul_sintra::scoring::final_breakdown;
 use salon_azul_sintra::{AzulSintra, AzulSintraState, Phase};
-use salon_core::{ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar};
+use salon_core::{
+    ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar,
+};
 
 fn game(players: i64, side: &str) -> AzulSintra {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("side", ParamValue::Str(side.into()));
-    let custom = std::env::var("AZUL_SINTRA_COMPONENTS").ok().map(|path| std::fs::read_to_string(path).unwrap());
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("side", ParamValue::Str(side.into()));
+    let custom = std::env::var("AZUL_SINTRA_COMPONENTS")
+        .ok()
+        .map(|path| std::fs::read_to_string(path).unwrap());
     AzulSintra::with_params(&params, custom.as_deref()).unwrap()
 }
 
 /// Value of a position for player p: score so far plus what final scoring would add now.
 fn value(g: &AzulSintra, s: &AzulSintraState, p: usize) -> i32 {
-    let extra = if s.phase() == Phase::End { 0 } else { final_breakdown(s, g, p).total() };
+    let extra = if s.phase() == Phase::End {
+        0
+    } else {
+        final_breakdown(s, g, p).total()
+    };
     s.board(p).score as i32 + extra
 }
 
@@ -75,7 +85,9 @@ fn play(g: &AzulSintra, seed: u64, greedy: bool, st: &mut Stats) {
                 } else if a == 450 {
                     st.moves_back += 1;
                 }
-                let before: usize = (0..g.num_players()).map(|q| s.board(q).pieces_in_windows()).sum();
+                let before: usize = (0..g.num_players())
+                    .map(|q| s.board(q).pieces_in_windows())
+                    .sum();
                 let prev = s;
                 s.apply_unchecked(g, a);
                 for slot in 0..8 {
@@ -83,7 +95,9 @@ fn play(g: &AzulSintra, seed: u64, greedy: bool, st: &mut Stats) {
                         st.completions_by_strip[prev.board(p).strip[slot] as usize] += 1;
                     }
                 }
-                let after: usize = (0..g.num_players()).map(|q| s.board(q).pieces_in_windows()).sum();
+                let after: usize = (0..g.num_players())
+                    .map(|q| s.board(q).pieces_in_windows())
+                    .sum();
                 st.completions += after - before;
                 st.decisions += 1;
             }
@@ -91,13 +105,17 @@ fn play(g: &AzulSintra, seed: u64, greedy: bool, st: &mut Stats) {
         st.plies += 1;
     }
     assert_eq!(s.round(), 6);
-    let scores: Vec<i32> = (0..g.num_players()).map(|p| s.board(p).score as i32).collect();
+    let scores: Vec<i32> = (0..g.num_players())
+        .map(|p| s.board(p).score as i32)
+        .collect();
     st.games += 1;
     st.winner_score += *scores.iter().max().unwrap() as i64;
     st.all_scores += scores.iter().map(|&x| x as i64).sum::<i64>();
     st.min_score = st.min_score.min(*scores.iter().min().unwrap());
     st.max_score = st.max_score.max(*scores.iter().max().unwrap());
-    st.resets += (0..g.num_players()).map(|p| s.board(p).resets as usize).sum::<usize>();
+    st.resets += (0..g.num_players())
+        .map(|p| s.board(p).resets as usize)
+        .sum::<usize>();
 }
 
 fn report(label: &str, g: &AzulSintra, st: &Stats) -> (f64, f64) {
@@ -144,17 +162,32 @@ fn random_and_greedy_play_give_sensible_scores() {
             assert!(random.plies <= random.games * g.max_game_length());
             // Greedy play clearly beats random play and scores like a real game.
             assert!(gw > rw, "greedy {gw} should beat random {rw}");
-            assert!(ga > 0.0 && (15.0..=150.0).contains(&gw), "greedy mean score {ga} / winning score {gw} out of the sensible range");
+            assert!(
+                ga > 0.0 && (15.0..=150.0).contains(&gw),
+                "greedy mean score {ga} / winning score {gw} out of the sensible range"
+            );
             // Every strip gets completed, none overwhelmingly.
             let done: usize = greedy.completions_by_strip.iter().sum();
             for &c in &greedy.completions_by_strip {
-                assert!(c * 16 > done && c * 4 < done, "unbalanced strips: {:?}", greedy.completions_by_strip);
+                assert!(
+                    c * 16 > done && c * 4 < done,
+                    "unbalanced strips: {:?}",
+                    greedy.completions_by_strip
+                );
             }
             // Every colour is taken, none overwhelmingly.
             let total: usize = greedy.takes_by_colour.iter().sum();
             for &t in &greedy.takes_by_colour {
-                assert!(t * 10 > total, "a colour is almost never taken: {:?}", greedy.takes_by_colour);
-                assert!(t * 3 < total, "a colour is taken far too often: {:?}", greedy.takes_by_colour);
+                assert!(
+                    t * 10 > total,
+                    "a colour is almost never taken: {:?}",
+                    greedy.takes_by_colour
+                );
+                assert!(
+                    t * 3 < total,
+                    "a colour is taken far too often: {:?}",
+                    greedy.takes_by_colour
+                );
             }
         }
     }

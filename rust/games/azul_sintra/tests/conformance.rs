@@ -6,14 +6,18 @@ use salon_azul_sintra::{AzulSintra, AzulSintraState, Phase};
 use salon_core::{Game, ParamValue, Params};
 
 fn game(players: i64, side: &str) -> AzulSintra {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("side", ParamValue::Str(side.into()));
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("side", ParamValue::Str(side.into()));
     AzulSintra::with_params(&params, None).unwrap()
 }
 
 fn invariant(game: &AzulSintra, s: &AzulSintraState) -> Result<(), String> {
     let census = s.piece_census();
     if census.iter().any(|&n| n != 20) {
-        return Err(format!("piece census {census:?}, expected 20 of each colour"));
+        return Err(format!(
+            "piece census {census:?}, expected 20 of each colour"
+        ));
     }
     for p in 0..game.num_players() {
         let b = s.board(p);
@@ -29,7 +33,9 @@ fn invariant(game: &AzulSintra, s: &AzulSintraState) -> Result<(), String> {
                 return Err(format!("player {p} window {w} inconsistent"));
             }
             if b.window[w][1] == 0 && !b.has_strip(w) && b.placed == 0xFF {
-                return Err(format!("player {p} slot {w} lost its strip without completing its window"));
+                return Err(format!(
+                    "player {p} slot {w} lost its strip without completing its window"
+                ));
             }
             if !b.has_strip(w) && b.filled[w].iter().any(|&v| v != 0) {
                 return Err(format!("player {p} pieces on a removed strip {w}"));
@@ -37,7 +43,11 @@ fn invariant(game: &AzulSintra, s: &AzulSintraState) -> Result<(), String> {
         }
         // Only the strip awaiting the keep decision may be full.
         for w in 0..8 {
-            if b.filled[w].iter().all(|&v| v != 0) && !(s.phase() == Phase::Keep && s.current_player() == p && s.keep_slot() == Some(w)) {
+            if b.filled[w].iter().all(|&v| v != 0)
+                && !(s.phase() == Phase::Keep
+                    && s.current_player() == p
+                    && s.keep_slot() == Some(w))
+            {
                 return Err(format!("player {p} strip {w} full outside a keep decision"));
             }
         }
@@ -91,7 +101,9 @@ fn declared_sizes() {
 
 #[test]
 fn conformance_3_players_glass_reset_at_bottom() {
-    let params = Params::new().with("players", ParamValue::Int(3)).with("glass_reset", ParamValue::Str("at_bottom".into()));
+    let params = Params::new()
+        .with("players", ParamValue::Int(3))
+        .with("glass_reset", ParamValue::Str("at_bottom".into()));
     let g = AzulSintra::with_params(&params, None).unwrap();
     salon_core::conformance::check_game(&g, GAMES, 600, invariant);
 }

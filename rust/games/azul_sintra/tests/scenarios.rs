@@ -13,7 +13,8 @@ use salon_azul_sintra::scoring::{final_breakdown, ornament_points, side_b_points
 use salon_azul_sintra::testing::{self as t};
 use salon_azul_sintra::{AzulSintra, AzulSintraState, Phase};
 use salon_core::{
-    ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, SalonError, State, Xoshiro256StarStar,
+    ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, SalonError, State,
+    Xoshiro256StarStar,
 };
 
 const BLUE: usize = 0;
@@ -28,12 +29,16 @@ const G: u8 = 4;
 const V: u8 = 5;
 
 fn game(players: i64, side: &str) -> AzulSintra {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("side", ParamValue::Str(side.into()));
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("side", ParamValue::Str(side.into()));
     AzulSintra::with_params(&params, None).unwrap()
 }
 
 fn game_with(players: i64, side: &str, json: &str) -> Result<AzulSintra, SalonError> {
-    let params = Params::new().with("players", ParamValue::Int(players)).with("side", ParamValue::Str(side.into()));
+    let params = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("side", ParamValue::Str(side.into()));
     AzulSintra::with_params(&params, Some(json))
 }
 
@@ -46,11 +51,16 @@ fn legal(g: &AzulSintra, s: &AzulSintraState) -> Vec<u32> {
 fn outcomes(g: &AzulSintra, s: &AzulSintraState) -> Vec<(u32, u32)> {
     let mut o = ChanceOutcomes::new();
     s.chance_outcomes(g, &mut o);
-    o.actions().iter().copied().zip(o.weights().iter().copied()).collect()
+    o.actions()
+        .iter()
+        .copied()
+        .zip(o.weights().iter().copied())
+        .collect()
 }
 
 fn apply(g: &AzulSintra, s: &mut AzulSintraState, a: u32) {
-    s.apply_action(g, a).unwrap_or_else(|e| panic!("{e}\n{}", s.render(g)));
+    s.apply_action(g, a)
+        .unwrap_or_else(|e| panic!("{e}\n{}", s.render(g)));
 }
 
 /// Plays chance nodes with a seeded generator until a decision node or the end.
@@ -85,7 +95,11 @@ fn factories_are_5_7_9_for_2_3_4_players_and_each_gets_4_pieces() {
         assert_eq!(s.phase(), Phase::Play);
         for k in 0..9 {
             let n: u8 = s.factory(k).iter().sum();
-            assert_eq!(n, if k < f { 4 } else { 0 }, "factory {k} with {players} players");
+            assert_eq!(
+                n,
+                if k < f { 4 } else { 0 },
+                "factory {k} with {players} players"
+            );
         }
         let bag: u8 = s.bag().iter().sum();
         assert_eq!(bag as usize, 100 - 6 - 4 * f);
@@ -120,7 +134,11 @@ fn strip_setup_never_shows_the_joker_face() {
             let b = s.board(p);
             let mut strips: Vec<u8> = b.strip.to_vec();
             strips.sort();
-            assert_eq!(strips, (0..8).collect::<Vec<u8>>(), "each strip once per player");
+            assert_eq!(
+                strips,
+                (0..8).collect::<Vec<u8>>(),
+                "each strip once per player"
+            );
             for slot in 0..8 {
                 for i in 0..5 {
                     let kind = g.data().strips[b.strip[slot] as usize][b.face[slot] as usize][i];
@@ -141,18 +159,37 @@ fn round_track_spaces_ii_to_vi_get_one_piece_of_each_colour_and_space_i_a_piece_
         apply(&g, &mut s, a);
     }
     assert_eq!(s.phase(), Phase::RoundTrack);
-    assert_eq!(outcomes(&g, &s), vec![(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)]);
+    assert_eq!(
+        outcomes(&g, &s),
+        vec![(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)]
+    );
     for c in [RED, BLUE, VIOLET] {
         apply(&g, &mut s, c as u32);
     }
-    assert_eq!(outcomes(&g, &s), vec![(YELLOW as u32, 1), (GREEN as u32, 1)]);
+    assert_eq!(
+        outcomes(&g, &s),
+        vec![(YELLOW as u32, 1), (GREEN as u32, 1)]
+    );
     apply(&g, &mut s, YELLOW as u32);
     apply(&g, &mut s, GREEN as u32);
     // Space I: drawn from the bag (19 of each colour left).
-    assert_eq!(outcomes(&g, &s), vec![(0, 19), (1, 19), (2, 19), (3, 19), (4, 19)]);
+    assert_eq!(
+        outcomes(&g, &s),
+        vec![(0, 19), (1, 19), (2, 19), (3, 19), (4, 19)]
+    );
     apply(&g, &mut s, RED as u32);
     let track: Vec<Option<usize>> = (0..6).map(|i| s.round_track(i)).collect();
-    assert_eq!(track, vec![Some(RED), Some(RED), Some(BLUE), Some(VIOLET), Some(YELLOW), Some(GREEN)]);
+    assert_eq!(
+        track,
+        vec![
+            Some(RED),
+            Some(RED),
+            Some(BLUE),
+            Some(VIOLET),
+            Some(YELLOW),
+            Some(GREEN)
+        ]
+    );
     assert_eq!(s.bag(), [19, 19, 18, 19, 19]);
     assert_eq!(s.phase(), Phase::Fill);
     assert_eq!(s.round_colour(), Some(RED));
@@ -180,7 +217,11 @@ fn bag_is_refilled_from_the_tower_when_empty() {
     t::set_tower(&mut s, [0, 5, 0, 6, 0]);
     t::begin_fill(&mut s, &g);
     apply(&g, &mut s, BLUE as u32);
-    assert_eq!(s.bag(), [0, 5, 0, 6, 0], "the tower was poured into the empty bag");
+    assert_eq!(
+        s.bag(),
+        [0, 5, 0, 6, 0],
+        "the tower was poured into the empty bag"
+    );
     assert_eq!(s.tower(), [0; 5]);
     assert_eq!(outcomes(&g, &s), vec![(1, 5), (3, 6)]);
     assert_eq!(s.phase(), Phase::Fill);
@@ -195,7 +236,11 @@ fn factories_stay_short_when_bag_and_tower_are_both_empty() {
     t::begin_fill(&mut s, &g);
     apply(&g, &mut s, YELLOW as u32);
     apply(&g, &mut s, YELLOW as u32);
-    assert_eq!(s.phase(), Phase::Play, "the round starts with short factories");
+    assert_eq!(
+        s.phase(),
+        Phase::Play,
+        "the round starts with short factories"
+    );
     assert_eq!(s.factory(0), [0, 2, 0, 0, 0]);
     for f in 1..5 {
         assert_eq!(s.factory(f), [0; 5]);
@@ -212,7 +257,11 @@ fn a_round_with_no_piece_to_deal_ends_at_once() {
     t::begin_fill(&mut s, &g);
     assert_eq!(s.phase(), Phase::End, "round VI had nothing to deal");
     assert_eq!(s.round(), 6);
-    assert_eq!(s.tower(), [1, 0, 0, 0, 0], "its colour piece went to the tower");
+    assert_eq!(
+        s.tower(),
+        [1, 0, 0, 0, 0],
+        "its colour piece went to the tower"
+    );
 }
 
 // ---------------------------------------------------------------- taking pieces
@@ -383,13 +432,23 @@ fn breaking_all_is_legal_only_when_no_reachable_strip_can_take_the_colour() {
     t::set_factory(&mut s, 0, [0, 0, 3, 1, 0]);
     t::fix_bag(&mut s);
     let l = legal(&g, &s);
-    assert_eq!(l, vec![take(0, RED, BREAK_ALL), take(0, GREEN, 7), MOVE_BACK]);
-    assert_eq!(s.action_to_string(&g, take(0, RED, BREAK_ALL)), "take red from factory 0, break all");
+    assert_eq!(
+        l,
+        vec![take(0, RED, BREAK_ALL), take(0, GREEN, 7), MOVE_BACK]
+    );
+    assert_eq!(
+        s.action_to_string(&g, take(0, RED, BREAK_ALL)),
+        "take red from factory 0, break all"
+    );
     let tower_before = s.tower();
     apply(&g, &mut s, take(0, RED, BREAK_ALL));
     assert_eq!(s.board(0).track, 3, "one step per broken piece");
     assert_eq!(s.tower()[RED], tower_before[RED] + 3);
-    assert_eq!(s.board(0).glazier, 7, "breaking all does not move the glazier");
+    assert_eq!(
+        s.board(0).glazier,
+        7,
+        "breaking all does not move the glazier"
+    );
     conserved(&s);
 }
 
@@ -415,10 +474,18 @@ fn pieces_fill_matching_colour_spaces_before_joker_spaces() {
     t::set_factory(&mut s, 1, [0, 0, 0, 0, 3]);
     t::fix_bag(&mut s);
     apply(&g, &mut s, take(0, RED, 7));
-    assert_eq!(s.board(0).filled[7], [0, R, 0, 0, 0], "one red: its own space, not a joker");
+    assert_eq!(
+        s.board(0).filled[7],
+        [0, R, 0, 0, 0],
+        "one red: its own space, not a joker"
+    );
     t::set_current(&mut s, 0);
     apply(&g, &mut s, take(1, VIOLET, 7));
-    assert_eq!(s.board(0).filled[7], [V, R, 0, V, V], "violet space first, then both jokers");
+    assert_eq!(
+        s.board(0).filled[7],
+        [V, R, 0, V, V],
+        "violet space first, then both jokers"
+    );
     assert_eq!(s.board(0).track, 0);
 }
 
@@ -450,7 +517,11 @@ fn broken_glass_track_resets_with_minus_18() {
     t::fix_bag(&mut s);
     apply(&g, &mut s, take(0, RED, BREAK_ALL));
     let b = s.board(0);
-    assert_eq!((b.score, b.track, b.resets), (2, 0, 1), "-18 at once, marker back to the top");
+    assert_eq!(
+        (b.score, b.track, b.resets),
+        (2, 0, 1),
+        "-18 at once, marker back to the top"
+    );
     assert_eq!(s.glass_lost(&g, 0), 18);
     // Several steps past the bottom: the overflowing step is used by the reset.
     t::board_mut(&mut s, 0).track = 7;
@@ -465,7 +536,9 @@ fn broken_glass_track_resets_with_minus_18() {
 fn broken_glass_reset_on_reaching_minus_18_with_the_publishers_rulebook() {
     // glass_reset=at_bottom: reaching -18 costs 18 points at once (an 8-step cycle on the
     // 9-space track), where the rule document's reading waits for the next step.
-    let params = Params::new().with("players", ParamValue::Int(2)).with("glass_reset", ParamValue::Str("at_bottom".into()));
+    let params = Params::new()
+        .with("players", ParamValue::Int(2))
+        .with("glass_reset", ParamValue::Str("at_bottom".into()));
     let g = AzulSintra::with_params(&params, None).unwrap();
     let mut s = pos(&g);
     let b = t::board_mut(&mut s, 0);
@@ -478,7 +551,11 @@ fn broken_glass_reset_on_reaching_minus_18_with_the_publishers_rulebook() {
     t::fix_bag(&mut s);
     apply(&g, &mut s, take(0, RED, BREAK_ALL));
     let b = s.board(0);
-    assert_eq!((b.score, b.track, b.resets), (2, 0, 1), "reaching -18: -18 at once, back to the top");
+    assert_eq!(
+        (b.score, b.track, b.resets),
+        (2, 0, 1),
+        "reaching -18: -18 at once, back to the top"
+    );
     assert_eq!(s.glass_lost(&g, 0), 18);
     // Three steps from space 7: the first reaches -18 and resets, two more follow.
     t::board_mut(&mut s, 0).track = 7;
@@ -548,7 +625,8 @@ fn choice_of_the_piece_to_keep_is_the_players_decision() {
 
 #[test]
 fn piece_to_keep_is_chosen_automatically_when_the_strip_holds_one_colour() {
-    let mut v: serde_json::Value = serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
     v["strips"][0]["faces"][0] = serde_json::json!(["red", "red", "red", "red", "red"]);
     let g = game_with(2, "A", &v.to_string()).unwrap();
     let mut s = pos(&g);
@@ -576,7 +654,11 @@ fn first_completion_fills_the_top_window_space_and_turns_the_strip_over() {
     assert_eq!(b.filled[0], [0; 5]);
     assert_eq!(b.glazier, 0, "the glazier stays");
     assert_eq!(s.tower()[RED], tower[RED] + 2);
-    assert_eq!(s.tower()[BLUE], tower[BLUE] + 2, "the other 4 pieces go to the tower");
+    assert_eq!(
+        s.tower()[BLUE],
+        tower[BLUE] + 2,
+        "the other 4 pieces go to the tower"
+    );
     conserved(&s);
 }
 
@@ -592,7 +674,10 @@ fn turning_a_strip_over_may_show_its_joker_face() {
     apply(&g, &mut s, take(0, YELLOW, 7));
     apply(&g, &mut s, KEEP + GREEN as u32);
     assert_eq!(s.board(0).face[7], 1);
-    assert!(g.data().strips[7][1].contains(&5), "the joker face is now up");
+    assert!(
+        g.data().strips[7][1].contains(&5),
+        "the joker face is now up"
+    );
 }
 
 #[test]
@@ -610,7 +695,11 @@ fn second_completion_removes_strip_and_completes_window() {
     apply(&g, &mut s, take(0, GREEN, 0));
     apply(&g, &mut s, KEEP + GREEN as u32);
     let b = s.board(0);
-    assert_eq!(b.window[0], [B, G], "bottom space filled: the window is complete");
+    assert_eq!(
+        b.window[0],
+        [B, G],
+        "bottom space filled: the window is complete"
+    );
     assert!(!b.has_strip(0), "the strip leaves the game");
     assert_eq!(b.glazier, 0, "the glazier stays above the empty slot");
     assert_eq!(b.filled[0], [0; 5]);
@@ -681,7 +770,11 @@ fn game_lasts_six_rounds_each_with_its_own_colour() {
     let colours: Vec<usize> = (0..6).map(|i| s.round_track(i).unwrap()).collect();
     let mut later = colours[1..].to_vec();
     later.sort();
-    assert_eq!(later, vec![0, 1, 2, 3, 4], "rounds II-VI: one of each colour");
+    assert_eq!(
+        later,
+        vec![0, 1, 2, 3, 4],
+        "rounds II-VI: one of each colour"
+    );
     let mut rng = Xoshiro256StarStar::seed_from_u64(5);
     let mut round = 0;
     let mut l = ActionList::new();
@@ -783,7 +876,11 @@ fn tie_break_favours_the_player_who_lost_less_to_broken_glass_then_shares() {
     let b1 = t::board_mut(&mut s, 1);
     b1.track = 4;
     b1.resets = 0;
-    assert_eq!(&s.returns(&g)[..3], &[0.5, 0.5, 0.0], "still tied: shared victory");
+    assert_eq!(
+        &s.returns(&g)[..3],
+        &[0.5, 0.5, 0.0],
+        "still tied: shared victory"
+    );
 }
 
 #[test]
@@ -802,9 +899,19 @@ fn action_strings_are_readable_and_parse_back() {
     t::set_factory(&mut s, 2, [0, 0, 2, 0, 0]);
     t::set_centre(&mut s, [1, 0, 0, 0, 0], true);
     t::fix_bag(&mut s);
-    assert_eq!(s.action_to_string(&g, take(2, RED, 3)), "take red from factory 2 to slot 3");
-    assert_eq!(s.action_to_string(&g, take(CENTRE, BLUE, 0)), "take blue from centre to slot 0");
-    assert_eq!(s.string_to_action(&g, "take red from factory 2 to slot 3").unwrap(), take(2, RED, 3));
+    assert_eq!(
+        s.action_to_string(&g, take(2, RED, 3)),
+        "take red from factory 2 to slot 3"
+    );
+    assert_eq!(
+        s.action_to_string(&g, take(CENTRE, BLUE, 0)),
+        "take blue from centre to slot 0"
+    );
+    assert_eq!(
+        s.string_to_action(&g, "take red from factory 2 to slot 3")
+            .unwrap(),
+        take(2, RED, 3)
+    );
     let s0 = g.new_initial_state();
     assert_eq!(s0.action_to_string(&g, 1), "player 1 starts");
 }
@@ -817,14 +924,23 @@ fn numbering_players_slots_strips_and_factories_count_from_0_everywhere() {
     let mut s = pos(&g);
     t::set_factory(&mut s, 0, [0, 0, 2, 0, 0]);
     t::fix_bag(&mut s);
-    assert_eq!(s.action_to_string(&g, take(0, RED, 0)), "take red from factory 0 to slot 0");
+    assert_eq!(
+        s.action_to_string(&g, take(0, RED, 0)),
+        "take red from factory 0 to slot 0"
+    );
     let text = s.render(&g);
     assert!(text.contains("factory 0: "), "{text}");
     assert!(text.contains("slot 0: strip "), "{text}");
     assert!(text.contains("glazier over slot 0"), "{text}");
-    assert!(!text.contains("slot 8") && !text.contains("strip id"), "{text}");
+    assert!(
+        !text.contains("slot 8") && !text.contains("strip id"),
+        "{text}"
+    );
     let svg = s.render_svg(&g, None);
-    assert!(svg.contains(">factory 0<") && svg.contains(">slot 0 window ("), "factory and slot labels from 0");
+    assert!(
+        svg.contains(">factory 0<") && svg.contains(">slot 0 window ("),
+        "factory and slot labels from 0"
+    );
     // Set-up strings: player, slot and strip ids from 0.
     let mut s0 = g.new_initial_state();
     s0.apply_action(&g, 0).unwrap();
@@ -838,7 +954,8 @@ fn numbering_players_slots_strips_and_factories_count_from_0_everywhere() {
 
 #[test]
 fn a_user_component_file_loads() {
-    let mut v: serde_json::Value = serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
     v["name"] = serde_json::json!("my own set");
     v["substitute"] = serde_json::json!(false);
     v["window_values"]["A"] = serde_json::json!([4, 4, 4, 4, 1, 1, 1, 1]);
@@ -862,11 +979,15 @@ fn a_user_component_file_loads() {
     let again = game_with(2, "B", &g0.components().json).unwrap();
     assert_eq!(again.components().hash, g0.components().hash);
     assert!(g0.components().substitute);
-    assert!(!AzulSintra::info().long_name.contains("substitute"), "the title does not depend on the set");
+    assert!(
+        !AzulSintra::info().long_name.contains("substitute"),
+        "the title does not depend on the set"
+    );
 }
 
 fn rejected(edit: impl Fn(&mut serde_json::Value)) -> String {
-    let mut v: serde_json::Value = serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(salon_azul_sintra::components::SUBSTITUTE_JSON).unwrap();
     edit(&mut v);
     match game_with(2, "A", &v.to_string()) {
         Err(SalonError::InvalidComponents { message }) => message,
@@ -892,13 +1013,22 @@ fn malformed_component_files_are_rejected_with_messages_naming_the_problem() {
     let m = rejected(|v| {
         v["strips"][2]["faces"][1].as_array_mut().unwrap().pop();
     });
-    assert!(m.contains("strip 2 face 1") && m.contains("expected 5 spaces"), "{m}");
+    assert!(
+        m.contains("strip 2 face 1") && m.contains("expected 5 spaces"),
+        "{m}"
+    );
     let m = rejected(|v| v["strips"][5]["faces"][0][4] = serde_json::json!("pink"));
-    assert!(m.contains("strip 5 face 0 space 4") && m.contains("pink"), "{m}");
+    assert!(
+        m.contains("strip 5 face 0 space 4") && m.contains("pink"),
+        "{m}"
+    );
     let m = rejected(|v| v["strips"][7]["faces"][0][0] = serde_json::json!("joker"));
     assert!(m.contains("strip 7") && m.contains("both faces"), "{m}");
     let m = rejected(|v| v["window_values"]["B"] = serde_json::json!([1, 2, 3]));
-    assert!(m.contains("window_values.B") && m.contains("expected 8"), "{m}");
+    assert!(
+        m.contains("window_values.B") && m.contains("expected 8"),
+        "{m}"
+    );
     let m = rejected(|v| v["window_values"]["A"][2] = serde_json::json!(-1));
     assert!(m.contains("window_values.A[2]"), "{m}");
     let m = rejected(|v| v["broken_glass_track"] = serde_json::json!([0, -2, -1, -5]));
@@ -916,7 +1046,9 @@ fn malformed_component_files_are_rejected_with_messages_naming_the_problem() {
     });
     assert!(m.contains("substitute"), "{m}");
     match game_with(2, "A", "{ not json") {
-        Err(SalonError::InvalidComponents { message }) => assert!(message.contains("not a valid component file")),
+        Err(SalonError::InvalidComponents { message }) => {
+            assert!(message.contains("not a valid component file"))
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -943,10 +1075,16 @@ fn a_component_file_not_marked_substitute_is_never_called_substitute() {
     let u = AzulSintra::with_params(&params, Some(&v.to_string())).unwrap();
     let s = u.new_initial_state();
     let svg = s.render_svg(&u, None);
-    for text in [AzulSintra::info().long_name.to_string(), s.render(&u), svg.clone()] {
+    for text in [
+        AzulSintra::info().long_name.to_string(),
+        s.render(&u),
+        svg.clone(),
+    ] {
         assert!(!text.to_lowercase().contains("substitute"), "{text}");
     }
     assert!(svg.contains("components: my printed copy"));
     let s = g.new_initial_state();
-    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
+    assert!(s
+        .render_svg(&g, None)
+        .contains("substitute components (not the publisher&#39;s)"));
 }

@@ -174,7 +174,13 @@ struct KindMemo<'a> {
 
 impl<'a> KindMemo<'a> {
     fn new(st: &'a ColorsOfParisState, g: &'a ColorsOfParis, p: usize) -> Self {
-        KindMemo { st, g, p, known: 0, usable: 0 }
+        KindMemo {
+            st,
+            g,
+            p,
+            known: 0,
+            usable: 0,
+        }
     }
 
     fn get(&mut self, kind: WheelAction) -> bool {
@@ -230,7 +236,10 @@ pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut Action
             }
             SUB_UPGRADE => {
                 // Ascending ids: the plain pairs of every tool, then the black ones.
-                for (pairs, t_range) in [(0..NUM_PLAIN_PAIRS, 0..3), (NUM_PLAIN_PAIRS..NUM_PAIRS, 0..3)] {
+                for (pairs, t_range) in [
+                    (0..NUM_PLAIN_PAIRS, 0..3),
+                    (NUM_PLAIN_PAIRS..NUM_PAIRS, 0..3),
+                ] {
                     for t in t_range {
                         for k in pairs.clone() {
                             if st.upgrade_ok(g, p, t, k) {
@@ -308,7 +317,11 @@ fn space_name(st: &ColorsOfParisState, g: &ColorsOfParis, s: usize) -> String {
 }
 
 fn card_name(g: &ColorsOfParis, card: usize) -> &str {
-    g.data.paintings.get(card).map(|p| p.name.as_str()).unwrap_or("?")
+    g.data
+        .paintings
+        .get(card)
+        .map(|p| p.name.as_str())
+        .unwrap_or("?")
 }
 
 /// A readable, unique name of an action (or chance outcome) at this node.
@@ -319,13 +332,27 @@ pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Acti
             PH_FIRST_PLAYER => format!("first player: player {}", a.saturating_sub(CH_FIRST)),
             PH_PAINTER => {
                 let t = a.saturating_sub(CH_PAINTER);
-                let name = g.data.painters.get(t).map(|x| x.name.as_str()).unwrap_or("?");
+                let name = g
+                    .data
+                    .painters
+                    .get(t)
+                    .map(|x| x.name.as_str())
+                    .unwrap_or("?");
                 format!("deal painter {t} ({name}) to player {}", st.cursor)
             }
-            PH_REFILL => format!("draw painting {a} ({}) onto easel {}", card_name(g, a), st.cursor),
+            PH_REFILL => format!(
+                "draw painting {a} ({}) onto easel {}",
+                card_name(g, a),
+                st.cursor
+            ),
             _ => {
                 let b = a.saturating_sub(CH_BONUS);
-                let name = g.data.bonus_cards.get(b).map(|x| x.name.as_str()).unwrap_or("?");
+                let name = g
+                    .data
+                    .bonus_cards
+                    .get(b)
+                    .map(|x| x.name.as_str())
+                    .unwrap_or("?");
                 format!("draw bonus card {b} ({name})")
             }
         };
@@ -337,7 +364,10 @@ pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Acti
         Decoded::Copy(b) => format!("copy {}", space_name(st, g, b)),
         Decoded::Upgrade(t, k) => {
             let (x, y) = PAIRS[k];
-            format!("upgrade {} paying {}+{}", TOOL_NAMES[t], COLOUR_NAMES[x as usize], COLOUR_NAMES[y as usize])
+            format!(
+                "upgrade {} paying {}+{}",
+                TOOL_NAMES[t], COLOUR_NAMES[x as usize], COLOUR_NAMES[y as usize]
+            )
         }
         Decoded::Hire => "bonus: hire an assistant".to_string(),
         Decoded::Token => "bonus: 6-point token".to_string(),
@@ -346,13 +376,26 @@ pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Acti
             if c == NONE {
                 format!("take painting from easel {e}")
             } else {
-                format!("take painting {c} ({}) from easel {e}", card_name(g, c as usize))
+                format!(
+                    "take painting {c} ({}) from easel {e}",
+                    card_name(g, c as usize)
+                )
             }
         }
-        Decoded::TakeBonus => format!("take a bonus card paying {} white", g.data.bonus_card_white_cost),
+        Decoded::TakeBonus => format!(
+            "take a bonus card paying {} white",
+            g.data.bonus_card_white_cost
+        ),
         Decoded::Paint(card, sq, white) => {
-            let colour = if white { WHITE } else { g.data.paintings.get(card).map(|p| p.grid[sq]).unwrap_or(0) };
-            format!("paint {} on painting {card} square {sq}", COLOUR_NAMES[colour as usize])
+            let colour = if white {
+                WHITE
+            } else {
+                g.data.paintings.get(card).map(|p| p.grid[sq]).unwrap_or(0)
+            };
+            format!(
+                "paint {} on painting {card} square {sq}",
+                COLOUR_NAMES[colour as usize]
+            )
         }
         Decoded::StopPaint => "stop painting".to_string(),
         Decoded::Rotate(k) => format!("rotate {k} steps"),
@@ -382,7 +425,11 @@ fn parse_colour(s: &str) -> Option<u8> {
 
 fn number_after(text: &str, word: &str) -> Option<usize> {
     let i = text.find(word)? + word.len();
-    text[i..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    text[i..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// The candidate id a string names (checked by the caller against the node), without
@@ -421,7 +468,11 @@ pub(crate) fn parse(st: &ColorsOfParisState, text: &str) -> Option<usize> {
     }
     if let Some(r) = text.strip_prefix("paint ") {
         let colour = r.split(' ').next()?;
-        return Some(paint_id(number_after(r, "painting ")?, number_after(r, " square ")?, colour == "white") as usize);
+        return Some(paint_id(
+            number_after(r, "painting ")?,
+            number_after(r, " square ")?,
+            colour == "white",
+        ) as usize);
     }
     if let Some(r) = text.strip_prefix("discard ") {
         return Some(DISCARD_BASE + parse_colour(r)? as usize);
@@ -452,7 +503,10 @@ mod tests {
         for card in 0..NUM_PAINTINGS {
             for sq in 0..9 {
                 for w in [false, true] {
-                    assert_eq!(decode(paint_id(card, sq, w) as usize), Decoded::Paint(card, sq, w));
+                    assert_eq!(
+                        decode(paint_id(card, sq, w) as usize),
+                        Decoded::Paint(card, sq, w)
+                    );
                 }
             }
         }

@@ -32,7 +32,9 @@ pub const VIOLET: u8 = 5;
 pub const WHITE: u8 = 6;
 pub const BLACK: u8 = 7;
 pub const NUM_COLOURS: usize = 8;
-pub const COLOUR_NAMES: [&str; NUM_COLOURS] = ["red", "yellow", "blue", "orange", "green", "violet", "white", "black"];
+pub const COLOUR_NAMES: [&str; NUM_COLOURS] = [
+    "red", "yellow", "blue", "orange", "green", "violet", "white", "black",
+];
 
 pub const TOOL_NAMES: [&str; 3] = ["tube", "palette", "brush"];
 pub const TUBE: usize = 0;
@@ -124,9 +126,13 @@ impl UpgradeCost {
     const PRIMARY: u8 = 1 << RED | 1 << YELLOW | 1 << BLUE;
     const SECONDARY: u8 = 1 << ORANGE | 1 << GREEN | 1 << VIOLET;
     /// The substitute reading's `"primary"`: a primary or white.
-    pub const PRIMARY_OR_WHITE: UpgradeCost = UpgradeCost { pays: Self::PRIMARY | 1 << WHITE };
+    pub const PRIMARY_OR_WHITE: UpgradeCost = UpgradeCost {
+        pays: Self::PRIMARY | 1 << WHITE,
+    };
     /// The substitute reading's `"secondary"`: a secondary or white.
-    pub const SECONDARY_OR_WHITE: UpgradeCost = UpgradeCost { pays: Self::SECONDARY | 1 << WHITE };
+    pub const SECONDARY_OR_WHITE: UpgradeCost = UpgradeCost {
+        pays: Self::SECONDARY | 1 << WHITE,
+    };
 
     /// Whether a pigment of colour `c` pays this cost.
     pub fn accepts(self, c: u8) -> bool {
@@ -340,12 +346,15 @@ fn err(msg: String) -> SalonError {
 }
 
 fn need<'a, T>(v: &'a Option<T>, what: &str) -> SalonResult<&'a T> {
-    v.as_ref().ok_or_else(|| err(format!("{what}: missing field")))
+    v.as_ref()
+        .ok_or_else(|| err(format!("{what}: missing field")))
 }
 
 fn int_in(v: i64, lo: i64, hi: i64, what: &str) -> SalonResult<u8> {
     if v < lo || v > hi {
-        return Err(err(format!("{what}: value {v} is out of range {lo}..={hi}")));
+        return Err(err(format!(
+            "{what}: value {v} is out of range {lo}..={hi}"
+        )));
     }
     Ok(v as u8)
 }
@@ -356,7 +365,12 @@ fn parse_colour(s: &str, allow_white: bool, what: &str) -> SalonResult<u8> {
         .iter()
         .position(|&c| c == s)
         .map(|i| i as u8)
-        .ok_or_else(|| err(format!("{what}: unknown colour {s:?} (expected one of {})", COLOUR_NAMES[..limit].join(", "))))
+        .ok_or_else(|| {
+            err(format!(
+                "{what}: unknown colour {s:?} (expected one of {})",
+                COLOUR_NAMES[..limit].join(", ")
+            ))
+        })
 }
 
 fn parse_tool(s: &str, what: &str) -> SalonResult<u8> {
@@ -364,12 +378,19 @@ fn parse_tool(s: &str, what: &str) -> SalonResult<u8> {
         .iter()
         .position(|&t| t == s)
         .map(|i| i as u8)
-        .ok_or_else(|| err(format!("{what}: unknown tool {s:?} (expected tube, palette or brush)")))
+        .ok_or_else(|| {
+            err(format!(
+                "{what}: unknown tool {s:?} (expected tube, palette or brush)"
+            ))
+        })
 }
 
 fn covered_mask(list: &[i64], spaces: usize, what: &str) -> SalonResult<u32> {
     if list.len() > MAX_TILES {
-        return Err(err(format!("{what}: {} spaces covered, but the box has only {MAX_TILES} forbidden-action tiles", list.len())));
+        return Err(err(format!(
+            "{what}: {} spaces covered, but the box has only {MAX_TILES} forbidden-action tiles",
+            list.len()
+        )));
     }
     let mut mask = 0u32;
     for (i, &s) in list.iter().enumerate() {
@@ -385,7 +406,8 @@ fn covered_mask(list: &[i64], spaces: usize, what: &str) -> SalonResult<u32> {
 impl Components {
     /// Parses and validates a component file.
     pub fn parse(json: &str) -> SalonResult<(Components, RawComponents)> {
-        let raw: RawComponents = serde_json::from_str(json).map_err(|e| err(format!("not valid JSON for this schema: {e}")))?;
+        let raw: RawComponents = serde_json::from_str(json)
+            .map_err(|e| err(format!("not valid JSON for this schema: {e}")))?;
         let c = Components::validate(&raw)?;
         Ok((c, raw))
     }
@@ -401,7 +423,9 @@ impl Components {
         let wheel_raw = need(&raw.wheel, "wheel")?;
         let n = wheel_raw.len();
         if !(4..=MAX_SECTORS).contains(&n) {
-            return Err(err(format!("wheel: {n} sectors, expected 4 to {MAX_SECTORS}")));
+            return Err(err(format!(
+                "wheel: {n} sectors, expected 4 to {MAX_SECTORS}"
+            )));
         }
         let mut wheel = [WheelAction::Black; MAX_SECTORS];
         for (i, s) in wheel_raw.iter().enumerate() {
@@ -411,18 +435,25 @@ impl Components {
                 ))
             })?;
         }
-        let reds: Vec<usize> = (0..n).filter(|&i| wheel[i] == WheelAction::Acquire(RED)).collect();
+        let reds: Vec<usize> = (0..n)
+            .filter(|&i| wheel[i] == WheelAction::Acquire(RED))
+            .collect();
         if reds.len() != 1 {
             return Err(err(format!("wheel: must hold exactly one \"red\" sector (it starts aligned with the forbidden space), found {}", reds.len())));
         }
         for needed in ["take_painting", "paint", "upgrade"] {
             if !wheel_raw.iter().any(|s| s == needed) {
-                return Err(err(format!("wheel: must hold at least one {needed:?} sector")));
+                return Err(err(format!(
+                    "wheel: must hold at least one {needed:?} sector"
+                )));
             }
         }
         let bottom_raw = need(&raw.bottom, "bottom")?;
         if bottom_raw.len() != n {
-            return Err(err(format!("bottom: {} sectors, but the wheel has {n}", bottom_raw.len())));
+            return Err(err(format!(
+                "bottom: {} sectors, but the wheel has {n}",
+                bottom_raw.len()
+            )));
         }
         let mut bottom = [0u8; MAX_SECTORS];
         let mut space_sector = [0u8; MAX_BOTTOM_SPACES];
@@ -432,17 +463,21 @@ impl Components {
             bottom[i] = k;
             for _ in 0..k {
                 if spaces >= MAX_BOTTOM_SPACES {
-                    return Err(err(format!("bottom: more than {MAX_BOTTOM_SPACES} placement spaces in all")));
+                    return Err(err(format!(
+                        "bottom: more than {MAX_BOTTOM_SPACES} placement spaces in all"
+                    )));
                 }
                 space_sector[spaces] = i as u8;
                 spaces += 1;
             }
         }
-        let first_forbidden = (0..n)
-            .find(|&i| bottom[i] == 0)
-            .ok_or_else(|| err("bottom: needs at least one printed forbidden-action sector (value 0)".into()))?;
+        let first_forbidden = (0..n).find(|&i| bottom[i] == 0).ok_or_else(|| {
+            err("bottom: needs at least one printed forbidden-action sector (value 0)".into())
+        })?;
         if spaces < 6 {
-            return Err(err(format!("bottom: only {spaces} placement spaces, expected at least 6")));
+            return Err(err(format!(
+                "bottom: only {spaces} placement spaces, expected at least 6"
+            )));
         }
         let covered_2p = covered_mask(need(&raw.covered_2p, "covered_2p")?, spaces, "covered_2p")?;
         let covered_3p = covered_mask(need(&raw.covered_3p, "covered_3p")?, spaces, "covered_3p")?;
@@ -450,84 +485,170 @@ impl Components {
         // Tracks and upgrade cost.
         let tracks_raw = need(&raw.tracks, "tracks")?;
         let mut tracks = [[0u8; TRACK_LEN]; 3];
-        for (t, list) in [&tracks_raw.tube, &tracks_raw.palette, &tracks_raw.brush].into_iter().enumerate() {
+        for (t, list) in [&tracks_raw.tube, &tracks_raw.palette, &tracks_raw.brush]
+            .into_iter()
+            .enumerate()
+        {
             let what = format!("tracks.{}", TOOL_NAMES[t]);
             let list = need(list, &what)?;
             if list.len() != TRACK_LEN {
-                return Err(err(format!("{what}: {} values, expected {TRACK_LEN}", list.len())));
+                return Err(err(format!(
+                    "{what}: {} values, expected {TRACK_LEN}",
+                    list.len()
+                )));
             }
             for (i, &v) in list.iter().enumerate() {
                 tracks[t][i] = int_in(v, 1, 9, &format!("{what}[{i}]"))?;
                 if i > 0 && tracks[t][i] < tracks[t][i - 1] {
-                    return Err(err(format!("{what}[{i}]: values must not decrease along the track")));
+                    return Err(err(format!(
+                        "{what}[{i}]: values must not decrease along the track"
+                    )));
                 }
             }
         }
         let cost_raw = need(&raw.upgrade_cost, "upgrade_cost")?;
         if cost_raw.len() != TRACK_LEN - 1 {
-            return Err(err(format!("upgrade_cost: {} entries, expected {} (one per space 2 to {TRACK_LEN})", cost_raw.len(), TRACK_LEN - 1)));
+            return Err(err(format!(
+                "upgrade_cost: {} entries, expected {} (one per space 2 to {TRACK_LEN})",
+                cost_raw.len(),
+                TRACK_LEN - 1
+            )));
         }
         let mut upgrade_cost = [UpgradeCost::PRIMARY_OR_WHITE; TRACK_LEN - 1];
         for (i, v) in cost_raw.iter().enumerate() {
             upgrade_cost[i] = UpgradeCost::parse(v, &format!("upgrade_cost[{i}]"))?;
         }
-        let bonus_card_white_cost = int_in(*need(&raw.bonus_card_white_cost, "bonus_card_white_cost")?, 0, 6, "bonus_card_white_cost")?;
+        let bonus_card_white_cost = int_in(
+            *need(&raw.bonus_card_white_cost, "bonus_card_white_cost")?,
+            0,
+            6,
+            "bonus_card_white_cost",
+        )?;
 
         // Paintings.
         let paintings_raw = need(&raw.paintings, "paintings")?;
         if paintings_raw.len() != NUM_PAINTINGS {
-            return Err(err(format!("paintings: {} cards, expected {NUM_PAINTINGS}", paintings_raw.len())));
+            return Err(err(format!(
+                "paintings: {} cards, expected {NUM_PAINTINGS}",
+                paintings_raw.len()
+            )));
         }
         let mut paintings = Vec::with_capacity(NUM_PAINTINGS);
         for (i, p) in paintings_raw.iter().enumerate() {
-            let label = format!("paintings[{i}]{}", p.name.as_ref().map(|n| format!(" ({n:?})")).unwrap_or_default());
+            let label = format!(
+                "paintings[{i}]{}",
+                p.name
+                    .as_ref()
+                    .map(|n| format!(" ({n:?})"))
+                    .unwrap_or_default()
+            );
             let pname = need(&p.name, &format!("{label}.name"))?.clone();
-            let points = int_in(*need(&p.points, &format!("{label}.points"))?, 0, 30, &format!("{label}.points"))?;
+            let points = int_in(
+                *need(&p.points, &format!("{label}.points"))?,
+                0,
+                30,
+                &format!("{label}.points"),
+            )?;
             let grid_raw = need(&p.grid, &format!("{label}.grid"))?;
             if grid_raw.len() != 9 {
-                return Err(err(format!("{label}.grid: {} squares, expected 9", grid_raw.len())));
+                return Err(err(format!(
+                    "{label}.grid: {} squares, expected 9",
+                    grid_raw.len()
+                )));
             }
             let mut grid = [0u8; 9];
             for (k, s) in grid_raw.iter().enumerate() {
                 grid[k] = parse_colour(s, false, &format!("{label}.grid[{k}]"))?;
             }
-            paintings.push(Painting { name: pname, points, grid });
+            paintings.push(Painting {
+                name: pname,
+                points,
+                grid,
+            });
         }
 
         // Bonus cards.
         let bonus_raw = need(&raw.bonus_cards, "bonus_cards")?;
         if bonus_raw.len() != NUM_BONUS {
-            return Err(err(format!("bonus_cards: {} cards, expected {NUM_BONUS}", bonus_raw.len())));
+            return Err(err(format!(
+                "bonus_cards: {} cards, expected {NUM_BONUS}",
+                bonus_raw.len()
+            )));
         }
         let mut bonus_cards = Vec::with_capacity(NUM_BONUS);
         for (i, b) in bonus_raw.iter().enumerate() {
-            let label = format!("bonus_cards[{i}]{}", b.name.as_ref().map(|n| format!(" ({n:?})")).unwrap_or_default());
+            let label = format!(
+                "bonus_cards[{i}]{}",
+                b.name
+                    .as_ref()
+                    .map(|n| format!(" ({n:?})"))
+                    .unwrap_or_default()
+            );
             let bname = need(&b.name, &format!("{label}.name"))?.clone();
-            let points = int_in(*need(&b.points, &format!("{label}.points"))?, 0, 20, &format!("{label}.points"))?;
+            let points = int_in(
+                *need(&b.points, &format!("{label}.points"))?,
+                0,
+                20,
+                &format!("{label}.points"),
+            )?;
             let kind = match need(&b.kind, &format!("{label}.kind"))?.as_str() {
                 "black" => BonusKind::Black,
                 "paintings" => BonusKind::Paintings,
-                "colour" => BonusKind::Colour(parse_colour(need(&b.colour, &format!("{label}.colour"))?, false, &format!("{label}.colour"))?),
+                "colour" => BonusKind::Colour(parse_colour(
+                    need(&b.colour, &format!("{label}.colour"))?,
+                    false,
+                    &format!("{label}.colour"),
+                )?),
                 "tool" => BonusKind::Tool {
-                    tool: parse_tool(need(&b.tool, &format!("{label}.tool"))?, &format!("{label}.tool"))?,
-                    threshold: int_in(*need(&b.threshold, &format!("{label}.threshold"))?, 1, TRACK_LEN as i64, &format!("{label}.threshold"))?,
+                    tool: parse_tool(
+                        need(&b.tool, &format!("{label}.tool"))?,
+                        &format!("{label}.tool"),
+                    )?,
+                    threshold: int_in(
+                        *need(&b.threshold, &format!("{label}.threshold"))?,
+                        1,
+                        TRACK_LEN as i64,
+                        &format!("{label}.threshold"),
+                    )?,
                 },
-                other => return Err(err(format!("{label}.kind: {other:?} is not black, colour, paintings or tool"))),
+                other => {
+                    return Err(err(format!(
+                        "{label}.kind: {other:?} is not black, colour, paintings or tool"
+                    )))
+                }
             };
-            bonus_cards.push(BonusCard { name: bname, kind, points });
+            bonus_cards.push(BonusCard {
+                name: bname,
+                kind,
+                points,
+            });
         }
 
         // Painter tiles.
         let painters_raw = need(&raw.painters, "painters")?;
         if painters_raw.len() != NUM_PAINTERS {
-            return Err(err(format!("painters: {} tiles, expected {NUM_PAINTERS}", painters_raw.len())));
+            return Err(err(format!(
+                "painters: {} tiles, expected {NUM_PAINTERS}",
+                painters_raw.len()
+            )));
         }
         let mut painters = Vec::with_capacity(NUM_PAINTERS);
         for (i, p) in painters_raw.iter().enumerate() {
-            let label = format!("painters[{i}]{}", p.name.as_ref().map(|n| format!(" ({n:?})")).unwrap_or_default());
+            let label = format!(
+                "painters[{i}]{}",
+                p.name
+                    .as_ref()
+                    .map(|n| format!(" ({n:?})"))
+                    .unwrap_or_default()
+            );
             let pname = need(&p.name, &format!("{label}.name"))?.clone();
             let amount = |lo: i64, hi: i64| -> SalonResult<u8> {
-                int_in(*need(&p.amount, &format!("{label}.amount"))?, lo, hi, &format!("{label}.amount"))
+                int_in(
+                    *need(&p.amount, &format!("{label}.amount"))?,
+                    lo,
+                    hi,
+                    &format!("{label}.amount"),
+                )
             };
             let ability = match need(&p.ability, &format!("{label}.ability"))?.as_str() {
                 "acquire_bonus" => Ability::AcquireBonus {
@@ -541,7 +662,10 @@ impl Components {
                     return Err(err(format!("{label}.ability: {other:?} is not acquire_bonus, brush_bonus, start_tool or finish_points")))
                 }
             };
-            painters.push(Painter { name: pname, ability });
+            painters.push(Painter {
+                name: pname,
+                ability,
+            });
         }
 
         Ok(Components {

@@ -8,8 +8,8 @@
 
 pub mod actions;
 pub mod components;
-mod observation;
 mod moves;
+mod observation;
 pub mod position;
 mod render;
 mod scoring;
@@ -93,14 +93,21 @@ impl Game for ColorsOfParis {
     fn param_specs() -> Vec<ParamSpec> {
         vec![
             ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players"),
-            ParamSpec::flag("advanced", false, "advanced rules: bonus cards (taken instead of a painting) and painter tiles"),
+            ParamSpec::flag(
+                "advanced",
+                false,
+                "advanced rules: bonus cards (taken instead of a painting) and painter tiles",
+            ),
         ]
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
         let players = params.int("players");
         if !(2..=4).contains(&players) {
-            return Err(SalonError::param("players", format!("{players} is not allowed; choose one of 2, 3, 4")));
+            return Err(SalonError::param(
+                "players",
+                format!("{players} is not allowed; choose one of 2, 3, 4"),
+            ));
         }
         let json = components_json.unwrap_or(components::SUBSTITUTE_JSON);
         let (data, raw) = Components::parse(json)?;
@@ -137,7 +144,12 @@ impl Game for ColorsOfParis {
     fn num_distinct_actions(&self) -> usize {
         // The black-paying upgrade ids exist only for a component file whose upgrade cost
         // accepts black; otherwise the action space ends before them.
-        if self.data.upgrade_cost.iter().any(|c| c.accepts(components::BLACK)) {
+        if self
+            .data
+            .upgrade_cost
+            .iter()
+            .any(|c| c.accepts(components::BLACK))
+        {
             actions::NUM_ACTIONS
         } else {
             actions::BLACK_UPGRADE_BASE
@@ -160,7 +172,8 @@ impl Game for ColorsOfParis {
         let assistants = state::MAX_ASSISTANTS as usize * n;
         let per_assistant = 2 + (self.data.max_brush() + 1).max(2);
         let pigments: usize = state::SUPPLY[..7].iter().map(|&x| x as usize).sum();
-        let per_round = assistants + assistants * per_assistant + 1 + self.num_easels + pigments + n;
+        let per_round =
+            assistants + assistants * per_assistant + 1 + self.num_easels + pigments + n;
         setup + state::MAX_ROUNDS as usize * per_round
     }
 
@@ -183,7 +196,9 @@ mod tests {
     use salon_core::ParamValue;
 
     fn game(players: i64, advanced: bool) -> ColorsOfParis {
-        let p = Params::new().with("players", ParamValue::Int(players)).with("advanced", ParamValue::Bool(advanced));
+        let p = Params::new()
+            .with("players", ParamValue::Int(players))
+            .with("advanced", ParamValue::Bool(advanced));
         ColorsOfParis::with_params(&p, None).unwrap()
     }
 

@@ -21,15 +21,19 @@ pub(crate) fn move_fields(game: &ColorsOfParis, action: Action) -> MoveFields {
         Decoded::Copy(b) => MoveFields::new("copy").int("space", b as i64),
         Decoded::Upgrade(tool, pair) => {
             let (a, b) = PAIRS[pair % PAIRS.len()];
-            MoveFields::new("upgrade").text("tool", TOOL_NAMES[tool % 3]).text("pay_1", colour(a as usize)).text("pay_2", colour(b as usize))
+            MoveFields::new("upgrade")
+                .text("tool", TOOL_NAMES[tool % 3])
+                .text("pay_1", colour(a as usize))
+                .text("pay_2", colour(b as usize))
         }
         Decoded::Hire => MoveFields::new("hire"),
         Decoded::Token => MoveFields::new("token"),
         Decoded::Easel(e) => MoveFields::new("take_painting").int("easel", e as i64),
         Decoded::TakeBonus => MoveFields::new("take_bonus"),
-        Decoded::Paint(card, square, white) => {
-            MoveFields::new("paint").text("painting", painting(card)).int("square", square as i64).flag("white", white)
-        }
+        Decoded::Paint(card, square, white) => MoveFields::new("paint")
+            .text("painting", painting(card))
+            .int("square", square as i64)
+            .flag("white", white),
         Decoded::StopPaint => MoveFields::new("stop_painting"),
         Decoded::Rotate(steps) => MoveFields::new("rotate").int("steps", steps),
         Decoded::Discard(c) => MoveFields::new("discard").text("colour", colour(c as usize)),

@@ -26,7 +26,12 @@ const PER_SPACE: usize = 4 + 1 + 1 + 10;
 const PER_CARD: usize = 3 + 4 + 4 + MAX_EASELS + 9 + 9;
 const PER_BONUS: usize = 4;
 /// Length of the flat observation tensor.
-pub const TENSOR_SIZE: usize = GLOBAL + SUPPLY_LEN + MAX_P * PER_PLAYER + (NUM_SPACES - 1) * PER_SPACE + NUM_PAINTINGS * PER_CARD + NUM_BONUS * PER_BONUS;
+pub const TENSOR_SIZE: usize = GLOBAL
+    + SUPPLY_LEN
+    + MAX_P * PER_PLAYER
+    + (NUM_SPACES - 1) * PER_SPACE
+    + NUM_PAINTINGS * PER_CARD
+    + NUM_BONUS * PER_BONUS;
 
 fn rel(st: &ColorsOfParisState, player: usize, q: u8) -> usize {
     if q == NONE || q >= st.n {
@@ -41,12 +46,24 @@ fn rel(st: &ColorsOfParisState, player: usize, q: u8) -> usize {
     }
 }
 
-pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize, out: &mut [f32]) {
+pub(crate) fn observation_tensor(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    player: usize,
+    out: &mut [f32],
+) {
     let mut w = TensorWriter::new(out);
     let over = st.phase == PH_OVER;
     // Global.
     w.one_hot(9, st.phase as usize);
-    w.one_hot(7, if st.phase == PH_RESOLVE { st.sub as usize } else { usize::MAX });
+    w.one_hot(
+        7,
+        if st.phase == PH_RESOLVE {
+            st.sub as usize
+        } else {
+            usize::MAX
+        },
+    );
     w.put(st.round as f32 / MAX_ROUNDS as f32);
     w.one_hot(MAX_SECTORS, st.rot as usize);
     w.one_hot(4, rel(st, player, st.first));
@@ -57,7 +74,14 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
     w.one_hot(4, mover);
     w.put(st.end_triggered as u8 as f32);
     w.put(st.paint_left as f32 / 10.0);
-    w.one_hot(3, if st.sub == SUB_DEV_BONUS { st.sub_arg as usize } else { usize::MAX });
+    w.one_hot(
+        3,
+        if st.sub == SUB_DEV_BONUS {
+            st.sub_arg as usize
+        } else {
+            usize::MAX
+        },
+    );
     w.one_hot(4, rel(st, player, st.rotate_player));
     w.one_hot(4, rel(st, player, st.fp_claim));
     w.put(st.half_turn as u8 as f32);
@@ -94,24 +118,57 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         w.put(st.whites_used[q] as f32 / 6.0);
         let held = st.bonus_loc.iter().filter(|&&l| l == 1 + q as u8).count();
         w.put(held as f32 / 5.0);
-        w.one_hot(NUM_PAINTERS, if st.advanced { st.painter[q] as usize } else { usize::MAX });
+        w.one_hot(
+            NUM_PAINTERS,
+            if st.advanced {
+                st.painter[q] as usize
+            } else {
+                usize::MAX
+            },
+        );
     }
     // Spaces (all but the white one, whose counts are per player above).
     for s in 0..NUM_SPACES - 1 {
         w.one_hot(4, rel(st, player, st.occ[s]));
         w.put((st.done >> s & 1) as f32);
-        let unusable = if s < MAX_BOTTOM_SPACES { s >= g.data.num_bottom_spaces || g.is_covered(s) } else { false };
+        let unusable = if s < MAX_BOTTOM_SPACES {
+            s >= g.data.num_bottom_spaces || g.is_covered(s)
+        } else {
+            false
+        };
         w.put(unusable as u8 as f32);
-        let kind = if s < g.data.num_bottom_spaces { st.kind_at(g, s).index() } else { usize::MAX };
+        let kind = if s < g.data.num_bottom_spaces {
+            st.kind_at(g, s).index()
+        } else {
+            usize::MAX
+        };
         w.one_hot(WheelAction::COUNT, kind);
     }
     // Paintings.
     for c in 0..NUM_PAINTINGS {
         let l = st.card_loc[c];
         w.one_hot(3, if l < LOC_HELD { l as usize } else { usize::MAX });
-        w.one_hot(4, if (LOC_HELD..LOC_DONE).contains(&l) { rel(st, player, l - LOC_HELD) } else { usize::MAX });
-        w.one_hot(4, if l >= LOC_DONE { rel(st, player, l - LOC_DONE) } else { usize::MAX });
-        let e = st.easel.iter().position(|&x| x == c as u8).unwrap_or(usize::MAX);
+        w.one_hot(
+            4,
+            if (LOC_HELD..LOC_DONE).contains(&l) {
+                rel(st, player, l - LOC_HELD)
+            } else {
+                usize::MAX
+            },
+        );
+        w.one_hot(
+            4,
+            if l >= LOC_DONE {
+                rel(st, player, l - LOC_DONE)
+            } else {
+                usize::MAX
+            },
+        );
+        let e = st
+            .easel
+            .iter()
+            .position(|&x| x == c as u8)
+            .unwrap_or(usize::MAX);
         w.one_hot(MAX_EASELS, e);
         w.bits(9, st.fill[c] as u64);
         w.bits(9, st.whites[c] as u64);
@@ -121,11 +178,25 @@ pub(crate) fn observation_tensor(st: &ColorsOfParisState, g: &ColorsOfParis, pla
         let l = st.bonus_loc[b];
         let owner = if l == 0 { NONE } else { l - 1 };
         let visible = owner == player as u8 || (over && owner != NONE);
-        w.one_hot(4, if visible { rel(st, player, owner) } else { usize::MAX });
+        w.one_hot(
+            4,
+            if visible {
+                rel(st, player, owner)
+            } else {
+                usize::MAX
+            },
+        );
     }
     debug_assert_eq!(w.position(), TENSOR_SIZE);
 }
 
-pub(crate) fn information_state_string(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize) -> String {
-    format!("observer: player {player}\n{}", crate::render::observation_string(st, g, player))
+pub(crate) fn information_state_string(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    player: usize,
+) -> String {
+    format!(
+        "observer: player {player}\n{}",
+        crate::render::observation_string(st, g, player)
+    )
 }

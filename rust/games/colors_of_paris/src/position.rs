@@ -9,7 +9,10 @@ use salon_core::position::{self as pos, invalid};
 use salon_core::{ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
 use serde::{Deserialize, Serialize};
 
-use crate::components::{COLOUR_NAMES, MAX_BOTTOM_SPACES, NUM_BONUS, NUM_COLOURS, NUM_PAINTERS, NUM_PAINTINGS, TOOL_NAMES, TRACK_LEN, WHITE};
+use crate::components::{
+    COLOUR_NAMES, MAX_BOTTOM_SPACES, NUM_BONUS, NUM_COLOURS, NUM_PAINTERS, NUM_PAINTINGS,
+    TOOL_NAMES, TRACK_LEN, WHITE,
+};
 use crate::state::*;
 use crate::ColorsOfParis;
 
@@ -29,10 +32,28 @@ pub struct Pigments {
 
 impl Pigments {
     fn of(a: &[u8; NUM_COLOURS]) -> Self {
-        Pigments { red: a[0], yellow: a[1], blue: a[2], orange: a[3], green: a[4], violet: a[5], white: a[6], black: a[7] }
+        Pigments {
+            red: a[0],
+            yellow: a[1],
+            blue: a[2],
+            orange: a[3],
+            green: a[4],
+            violet: a[5],
+            white: a[6],
+            black: a[7],
+        }
     }
     pub(crate) fn array(&self) -> [u8; NUM_COLOURS] {
-        [self.red, self.yellow, self.blue, self.orange, self.green, self.violet, self.white, self.black]
+        [
+            self.red,
+            self.yellow,
+            self.blue,
+            self.orange,
+            self.green,
+            self.violet,
+            self.white,
+            self.black,
+        ]
     }
 }
 
@@ -47,7 +68,11 @@ pub struct PerTool<T> {
 
 impl<T: Copy> PerTool<T> {
     fn of(a: [T; 3]) -> Self {
-        PerTool { tube: a[0], palette: a[1], brush: a[2] }
+        PerTool {
+            tube: a[0],
+            palette: a[1],
+            brush: a[2],
+        }
     }
     pub(crate) fn array(&self) -> [T; 3] {
         [self.tube, self.palette, self.brush]
@@ -64,7 +89,13 @@ pub enum Development {
     TenFlipped,
 }
 
-const DEVELOPMENTS: [Development; 5] = [Development::None, Development::Hired, Development::Token6, Development::TenHired, Development::TenFlipped];
+const DEVELOPMENTS: [Development; 5] = [
+    Development::None,
+    Development::Hired,
+    Development::Token6,
+    Development::TenHired,
+    Development::TenFlipped,
+];
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "snake_case")]
@@ -233,7 +264,11 @@ fn hidden_last(mut cards: Vec<Option<String>>) -> Vec<Option<String>> {
 }
 
 /// The position; `viewer: Some(q)` hides the bonus cards `q` may not see.
-pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> Position {
+pub(crate) fn to_position(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    viewer: Option<usize>,
+) -> Position {
     let n = st.np();
     let bonus_name = |b: usize| g.data.bonus_cards[b].name.clone();
     let shown = |b: usize| -> Option<String> {
@@ -246,17 +281,34 @@ pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Op
         .map(|p| Player {
             pigments: Pigments::of(&st.pig[p]),
             tools: PerTool::of(st.tools[p]),
-            development: PerTool::of(st.dev[p].map(|d| DEVELOPMENTS[d as usize % DEVELOPMENTS.len()])),
+            development: PerTool::of(
+                st.dev[p].map(|d| DEVELOPMENTS[d as usize % DEVELOPMENTS.len()]),
+            ),
             assistants: st.assistants[p],
             hired: st.hired[p],
             to_place: st.to_place[p],
             unresolved: st.unresolved[p],
             on_white_space: st.white_placed[p],
             on_white_space_unresolved: st.white_open[p],
-            painter: (st.painter[p] != NONE).then(|| g.data.painters[st.painter[p] as usize % NUM_PAINTERS].name.clone()),
-            paintings_in_progress: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_HELD + p as u8).map(|c| canvas(g, st, c)).collect(),
-            finished_paintings: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + p as u8).map(|c| canvas(g, st, c)).collect(),
-            bonus_cards: hidden_last((0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 1 + p as u8).map(shown).collect()),
+            painter: (st.painter[p] != NONE).then(|| {
+                g.data.painters[st.painter[p] as usize % NUM_PAINTERS]
+                    .name
+                    .clone()
+            }),
+            paintings_in_progress: (0..NUM_PAINTINGS)
+                .filter(|&c| st.card_loc[c] == LOC_HELD + p as u8)
+                .map(|c| canvas(g, st, c))
+                .collect(),
+            finished_paintings: (0..NUM_PAINTINGS)
+                .filter(|&c| st.card_loc[c] == LOC_DONE + p as u8)
+                .map(|c| canvas(g, st, c))
+                .collect(),
+            bonus_cards: hidden_last(
+                (0..NUM_BONUS)
+                    .filter(|&b| st.bonus_loc[b] == 1 + p as u8)
+                    .map(shown)
+                    .collect(),
+            ),
         })
         .collect();
     let who = |v: u8| (v != NONE).then_some(v);
@@ -273,12 +325,30 @@ pub(crate) fn to_position(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Op
         end_triggered: st.end_triggered,
         supply: Pigments::of(&st.supply),
         prestige_tokens: PerTool::of(st.tokens),
-        easels: st.easel[..g.num_easels].iter().map(|&c| (c != NONE).then(|| g.data.paintings[c as usize].name.clone())).collect(),
-        painting_deck: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DECK).map(|c| g.data.paintings[c].name.clone()).collect(),
-        removed_paintings: (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_REMOVED).map(|c| g.data.paintings[c].name.clone()).collect(),
-        bonus_deck: hidden_last((0..NUM_BONUS).filter(|&b| st.bonus_loc[b] == 0).map(shown).collect()),
+        easels: st.easel[..g.num_easels]
+            .iter()
+            .map(|&c| (c != NONE).then(|| g.data.paintings[c as usize].name.clone()))
+            .collect(),
+        painting_deck: (0..NUM_PAINTINGS)
+            .filter(|&c| st.card_loc[c] == LOC_DECK)
+            .map(|c| g.data.paintings[c].name.clone())
+            .collect(),
+        removed_paintings: (0..NUM_PAINTINGS)
+            .filter(|&c| st.card_loc[c] == LOC_REMOVED)
+            .map(|c| g.data.paintings[c].name.clone())
+            .collect(),
+        bonus_deck: hidden_last(
+            (0..NUM_BONUS)
+                .filter(|&b| st.bonus_loc[b] == 0)
+                .map(shown)
+                .collect(),
+        ),
         spaces: (0..TOP_SPACES)
-            .map(|s| Space { occupant: who(st.occ[s]), laid_down: st.done >> s & 1 == 1, kept: st.kept >> s & 1 == 1 })
+            .map(|s| Space {
+                occupant: who(st.occ[s]),
+                laid_down: st.done >> s & 1 == 1,
+                kept: st.kept >> s & 1 == 1,
+            })
             .collect(),
         players,
         pending: Pending {
@@ -303,10 +373,13 @@ pub(crate) fn acting(p: &Position) -> Option<usize> {
     }
 }
 
-pub(crate) fn position_json(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> String {
+pub(crate) fn position_json(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    viewer: Option<usize>,
+) -> String {
     pos::write(&to_position(st, g, viewer))
 }
-
 
 fn optional_player(field: &str, v: Option<u8>, n: usize) -> SalonResult<u8> {
     match v {
@@ -320,29 +393,50 @@ fn optional_player(field: &str, v: Option<u8>, n: usize) -> SalonResult<u8> {
 
 /// Builds a state from a position. `null` bonus cards are drawn from the bonus cards the
 /// position does not name, shuffled with `rng`.
-pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256StarStar) -> SalonResult<ColorsOfParisState> {
+pub(crate) fn from_position(
+    g: &ColorsOfParis,
+    text: &str,
+    rng: &mut Xoshiro256StarStar,
+) -> SalonResult<ColorsOfParisState> {
     let p: Position = pos::parse(text)?;
-    let paintings = pos::NameIndex::new(g.data.paintings.iter().map(|c| c.name.as_str()), "painting");
+    let paintings =
+        pos::NameIndex::new(g.data.paintings.iter().map(|c| c.name.as_str()), "painting");
     let painting_id = |_: &ColorsOfParis, field: &str, name: &str| paintings.id(field, name);
     pos::check_game(&p.game, "colors_of_paris")?;
     pos::check_version(p.version)?;
     let n = g.num_players;
     if p.num_players as usize != n {
-        return Err(invalid("num_players", format!("this game has {n} players, the position {}", p.num_players)));
+        return Err(invalid(
+            "num_players",
+            format!("this game has {n} players, the position {}", p.num_players),
+        ));
     }
     if p.advanced != g.advanced {
-        return Err(invalid("advanced", format!("this game is played with advanced = {}", g.advanced)));
+        return Err(invalid(
+            "advanced",
+            format!("this game is played with advanced = {}", g.advanced),
+        ));
     }
     let mut st = ColorsOfParisState::new(g);
-    st.phase = PHASES.iter().position(|ph| *ph == p.phase).unwrap_or(PH_OVER as usize) as u8;
-    let in_setup = matches!(st.phase, PH_FIRST_PLAYER | PH_PAINTER) || (st.phase == PH_REFILL && p.round == 0);
+    st.phase = PHASES
+        .iter()
+        .position(|ph| *ph == p.phase)
+        .unwrap_or(PH_OVER as usize) as u8;
+    let in_setup =
+        matches!(st.phase, PH_FIRST_PLAYER | PH_PAINTER) || (st.phase == PH_REFILL && p.round == 0);
     pos::at_most("round", p.round as u64, MAX_ROUNDS as u64)?;
     if in_setup != (p.round == 0) {
-        return Err(invalid("round", "round 0 is set-up; play starts in round 1"));
+        return Err(invalid(
+            "round",
+            "round 0 is set-up; play starts in round 1",
+        ));
     }
     st.round = p.round;
     if p.wheel_rotation as usize >= g.data.num_sectors {
-        return Err(invalid("wheel_rotation", format!("the wheel has {} sectors", g.data.num_sectors)));
+        return Err(invalid(
+            "wheel_rotation",
+            format!("the wheel has {} sectors", g.data.num_sectors),
+        ));
     }
     st.rot = p.wheel_rotation;
     pos::player_in_range("first_player", p.first_player as u64, n)?;
@@ -353,15 +447,29 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
     st.supply = p.supply.array();
     st.tokens = p.prestige_tokens.array();
     for (t, &k) in st.tokens.iter().enumerate() {
-        pos::at_most(&format!("prestige_tokens.{}", TOOL_NAMES[t]), k as u64, TOKENS_PER_TOOL as u64)?;
+        pos::at_most(
+            &format!("prestige_tokens.{}", TOOL_NAMES[t]),
+            k as u64,
+            TOKENS_PER_TOOL as u64,
+        )?;
     }
 
     // Pending.
     let pd = &p.pending;
     match (st.phase == PH_RESOLVE, pd.sub_decision) {
         (true, Some(sub)) => st.sub = SUBS.iter().position(|s| *s == sub).unwrap_or(0) as u8,
-        (true, None) => return Err(invalid("pending.sub_decision", "required in the resolution phase")),
-        (false, Some(_)) => return Err(invalid("pending.sub_decision", "must be null outside the resolution phase")),
+        (true, None) => {
+            return Err(invalid(
+                "pending.sub_decision",
+                "required in the resolution phase",
+            ))
+        }
+        (false, Some(_)) => {
+            return Err(invalid(
+                "pending.sub_decision",
+                "must be null outside the resolution phase",
+            ))
+        }
         (false, None) => st.sub = SUB_NONE,
     }
     pos::at_most("pending.tool", pd.tool as u64, 2)?;
@@ -369,24 +477,41 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
     pos::at_most("pending.paint_left", pd.paint_left as u64, 20)?;
     st.paint_left = pd.paint_left;
     if st.sub == SUB_PAINT && pd.paint_left == 0 {
-        return Err(invalid("pending.paint_left", "a paint action in progress has pigments left to place"));
+        return Err(invalid(
+            "pending.paint_left",
+            "a paint action in progress has pigments left to place",
+        ));
     }
     pos::at_most("pending.cursor", pd.cursor as u64, n.max(MAX_EASELS) as u64)?;
     st.cursor = pd.cursor;
-    if st.phase == PH_REFILL && (pd.cursor as usize >= g.num_easels || p.easels.get(pd.cursor as usize).is_some_and(Option::is_some)) {
-        return Err(invalid("pending.cursor", "the easel being refilled must exist and be empty"));
+    if st.phase == PH_REFILL
+        && (pd.cursor as usize >= g.num_easels
+            || p.easels
+                .get(pd.cursor as usize)
+                .is_some_and(Option::is_some))
+    {
+        return Err(invalid(
+            "pending.cursor",
+            "the easel being refilled must exist and be empty",
+        ));
     }
     st.rotate_player = optional_player("pending.rotating_player", pd.rotating_player, n)?;
     st.fp_claim = optional_player("pending.first_player_claim", pd.first_player_claim, n)?;
     if st.phase == PH_ROTATE && st.rotate_player == NONE {
-        return Err(invalid("pending.rotating_player", "the rotation phase needs the player who took the rotate space"));
+        return Err(invalid(
+            "pending.rotating_player",
+            "the rotation phase needs the player who took the rotate space",
+        ));
     }
     st.half_turn = pd.half_turn;
 
     // Paintings: each exactly once.
     let mut seen = [false; NUM_PAINTINGS];
     if p.easels.len() != g.num_easels {
-        return Err(invalid("easels", format!("must have {} entries, has {}", g.num_easels, p.easels.len())));
+        return Err(invalid(
+            "easels",
+            format!("must have {} entries, has {}", g.num_easels, p.easels.len()),
+        ));
     }
     st.easel = [NONE; MAX_EASELS];
     for (e, name) in p.easels.iter().enumerate() {
@@ -398,7 +523,10 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
             st.card_loc[c] = LOC_EASEL;
         }
     }
-    for (list, field, loc) in [(&p.painting_deck, "painting_deck", LOC_DECK), (&p.removed_paintings, "removed_paintings", LOC_REMOVED)] {
+    for (list, field, loc) in [
+        (&p.painting_deck, "painting_deck", LOC_DECK),
+        (&p.removed_paintings, "removed_paintings", LOC_REMOVED),
+    ] {
         for (k, name) in list.iter().enumerate() {
             let f = format!("{field}.{k}");
             let c = painting_id(g, &f, name)?;
@@ -407,10 +535,20 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
         }
     }
     if p.players.len() != n {
-        return Err(invalid("players", format!("must have {n} entries, has {}", p.players.len())));
+        return Err(invalid(
+            "players",
+            format!("must have {n} entries, has {}", p.players.len()),
+        ));
     }
     for (pl, player) in p.players.iter().enumerate() {
-        for (kind, list, loc) in [("paintings_in_progress", &player.paintings_in_progress, LOC_HELD), ("finished_paintings", &player.finished_paintings, LOC_DONE)] {
+        for (kind, list, loc) in [
+            (
+                "paintings_in_progress",
+                &player.paintings_in_progress,
+                LOC_HELD,
+            ),
+            ("finished_paintings", &player.finished_paintings, LOC_DONE),
+        ] {
             for (k, cv) in list.iter().enumerate() {
                 let f = format!("players.{pl}.{kind}.{k}");
                 let c = painting_id(g, &format!("{f}.card"), &cv.card)?;
@@ -426,34 +564,61 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
                     if v == COLOUR_NAMES[WHITE as usize] {
                         st.whites[c] |= 1 << sq;
                     } else if v != COLOUR_NAMES[grid[sq] as usize % NUM_COLOURS] {
-                        return Err(invalid(format!("{f}.squares.{sq}"), format!("{v:?} on a {} square", COLOUR_NAMES[grid[sq] as usize % NUM_COLOURS])));
+                        return Err(invalid(
+                            format!("{f}.squares.{sq}"),
+                            format!(
+                                "{v:?} on a {} square",
+                                COLOUR_NAMES[grid[sq] as usize % NUM_COLOURS]
+                            ),
+                        ));
                     }
                 }
                 if loc == LOC_DONE && st.fill[c] != FULL {
-                    return Err(invalid(format!("{f}.squares"), "a finished painting has every square filled"));
+                    return Err(invalid(
+                        format!("{f}.squares"),
+                        "a finished painting has every square filled",
+                    ));
                 }
                 if loc == LOC_HELD && st.fill[c] == FULL {
-                    return Err(invalid(format!("{f}.squares"), "a painting with every square filled is finished at once"));
+                    return Err(invalid(
+                        format!("{f}.squares"),
+                        "a painting with every square filled is finished at once",
+                    ));
                 }
             }
         }
     }
     if let Some(missing) = seen.iter().position(|&b| !b) {
-        return Err(invalid("painting_deck", format!("painting {:?} is nowhere", g.data.paintings[missing].name)));
+        return Err(invalid(
+            "painting_deck",
+            format!("painting {:?} is nowhere", g.data.paintings[missing].name),
+        ));
     }
 
     // Bonus cards: named ones claimed, unknown ones drawn from the rest.
     let mut seen = [false; NUM_BONUS];
     let bonus_id = |field: &str, name: &str| -> SalonResult<usize> {
-        g.data.bonus_cards.iter().position(|b| b.name == name).ok_or_else(|| invalid(field, format!("{name:?} is not a bonus card of this game")))
+        g.data
+            .bonus_cards
+            .iter()
+            .position(|b| b.name == name)
+            .ok_or_else(|| invalid(field, format!("{name:?} is not a bonus card of this game")))
     };
-    let mut lists: Vec<(String, &Vec<Option<String>>, u8)> = vec![("bonus_deck".to_string(), &p.bonus_deck, 0)];
+    let mut lists: Vec<(String, &Vec<Option<String>>, u8)> =
+        vec![("bonus_deck".to_string(), &p.bonus_deck, 0)];
     for (pl, player) in p.players.iter().enumerate() {
-        lists.push((format!("players.{pl}.bonus_cards"), &player.bonus_cards, 1 + pl as u8));
+        lists.push((
+            format!("players.{pl}.bonus_cards"),
+            &player.bonus_cards,
+            1 + pl as u8,
+        ));
     }
     let total: usize = lists.iter().map(|(_, l, _)| l.len()).sum();
     if total != NUM_BONUS {
-        return Err(invalid("bonus_deck", format!("the position places {total} bonus cards; the game has {NUM_BONUS}")));
+        return Err(invalid(
+            "bonus_deck",
+            format!("the position places {total} bonus cards; the game has {NUM_BONUS}"),
+        ));
     }
     for (field, list, _) in &lists {
         for (k, name) in list.iter().enumerate() {
@@ -467,7 +632,10 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
     let mut fill = pos::unseen_shuffled(&seen, rng).into_iter();
     for (field, list, loc) in &lists {
         if !g.advanced && *loc != 0 && !list.is_empty() {
-            return Err(invalid(field.as_str(), "bonus cards are dealt only with the advanced rules"));
+            return Err(invalid(
+                field.as_str(),
+                "bonus cards are dealt only with the advanced rules",
+            ));
         }
         for name in list.iter() {
             let b = match name {
@@ -480,7 +648,10 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
 
     // Spaces.
     if p.spaces.len() != TOP_SPACES {
-        return Err(invalid("spaces", format!("must have {TOP_SPACES} entries, has {}", p.spaces.len())));
+        return Err(invalid(
+            "spaces",
+            format!("must have {TOP_SPACES} entries, has {}", p.spaces.len()),
+        ));
     }
     st.occ = [NONE; NUM_SPACES];
     st.done = 0;
@@ -488,14 +659,26 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
     for (s, sp) in p.spaces.iter().enumerate() {
         let f = format!("spaces.{s}");
         st.occ[s] = optional_player(&format!("{f}.occupant"), sp.occupant, n)?;
-        if sp.occupant.is_some() && s < MAX_BOTTOM_SPACES && (s >= g.data.num_bottom_spaces || g.is_covered(s)) {
-            return Err(invalid(format!("{f}.occupant"), "no assistant can stand on a covered or missing space"));
+        if sp.occupant.is_some()
+            && s < MAX_BOTTOM_SPACES
+            && (s >= g.data.num_bottom_spaces || g.is_covered(s))
+        {
+            return Err(invalid(
+                format!("{f}.occupant"),
+                "no assistant can stand on a covered or missing space",
+            ));
         }
         if (sp.laid_down || sp.kept) && sp.occupant.is_none() {
-            return Err(invalid(format!("{f}.laid_down"), "an empty space has no assistant to lay down or keep"));
+            return Err(invalid(
+                format!("{f}.laid_down"),
+                "an empty space has no assistant to lay down or keep",
+            ));
         }
         if sp.kept && st.phase != PH_KEEP {
-            return Err(invalid(format!("{f}.kept"), "assistants are kept only in the keep phase"));
+            return Err(invalid(
+                format!("{f}.kept"),
+                "assistants are kept only in the keep phase",
+            ));
         }
         st.done |= u32::from(sp.laid_down) << s;
         st.kept |= u32::from(sp.kept) << s;
@@ -508,12 +691,22 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
         let tools = player.tools.array();
         for (t, &v) in tools.iter().enumerate() {
             if !(1..=TRACK_LEN as u8).contains(&v) {
-                return Err(invalid(f(&format!("tools.{}", TOOL_NAMES[t])), format!("{v} is not a track space (1 to {TRACK_LEN})")));
+                return Err(invalid(
+                    f(&format!("tools.{}", TOOL_NAMES[t])),
+                    format!("{v} is not a track space (1 to {TRACK_LEN})"),
+                ));
             }
         }
         st.tools[pl] = tools;
-        st.dev[pl] = player.development.array().map(|d| DEVELOPMENTS.iter().position(|x| *x == d).unwrap_or(0) as u8);
-        pos::at_most(&f("assistants"), player.assistants as u64, MAX_ASSISTANTS as u64)?;
+        st.dev[pl] = player
+            .development
+            .array()
+            .map(|d| DEVELOPMENTS.iter().position(|x| *x == d).unwrap_or(0) as u8);
+        pos::at_most(
+            &f("assistants"),
+            player.assistants as u64,
+            MAX_ASSISTANTS as u64,
+        )?;
         st.assistants[pl] = player.assistants;
         st.hired[pl] = player.hired;
         st.to_place[pl] = player.to_place;
@@ -521,7 +714,10 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
         st.white_placed[pl] = player.on_white_space;
         st.white_open[pl] = player.on_white_space_unresolved;
         if player.on_white_space_unresolved > player.on_white_space {
-            return Err(invalid(f("on_white_space_unresolved"), "more unresolved than placed on the white space"));
+            return Err(invalid(
+                f("on_white_space_unresolved"),
+                "more unresolved than placed on the white space",
+            ));
         }
         st.painter[pl] = match &player.painter {
             None => NONE,
@@ -530,17 +726,40 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
                 .painters
                 .iter()
                 .position(|t| &t.name == name)
-                .ok_or_else(|| invalid(f("painter"), format!("{name:?} is not a painter tile of this game")))? as u8,
+                .ok_or_else(|| {
+                    invalid(
+                        f("painter"),
+                        format!("{name:?} is not a painter tile of this game"),
+                    )
+                })? as u8,
         };
         if player.painter.is_some() && !g.advanced {
-            return Err(invalid(f("painter"), "painter tiles are used only with the advanced rules"));
+            return Err(invalid(
+                f("painter"),
+                "painter tiles are used only with the advanced rules",
+            ));
         }
         st.finished[pl] = player.finished_paintings.len() as u8;
-        let whites: u32 = (0..NUM_PAINTINGS).filter(|&c| st.card_loc[c] == LOC_DONE + pl as u8).map(|c| st.whites[c].count_ones()).sum();
-        for (kind, list) in [("finished_paintings", &player.finished_paintings), ("paintings_in_progress", &player.paintings_in_progress)] {
+        let whites: u32 = (0..NUM_PAINTINGS)
+            .filter(|&c| st.card_loc[c] == LOC_DONE + pl as u8)
+            .map(|c| st.whites[c].count_ones())
+            .sum();
+        for (kind, list) in [
+            ("finished_paintings", &player.finished_paintings),
+            ("paintings_in_progress", &player.paintings_in_progress),
+        ] {
             for (k, cv) in list.iter().enumerate() {
-                if cv.squares.iter().filter(|v| v.as_deref() == Some("white")).count() > 3 {
-                    return Err(invalid(f(&format!("{kind}.{k}.squares")), "at most 3 whites on a painting"));
+                if cv
+                    .squares
+                    .iter()
+                    .filter(|v| v.as_deref() == Some("white"))
+                    .count()
+                    > 3
+                {
+                    return Err(invalid(
+                        f(&format!("{kind}.{k}.squares")),
+                        "at most 3 whites on a painting",
+                    ));
                 }
             }
         }
@@ -554,13 +773,19 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
     };
     for (pl, player) in p.players.iter().enumerate() {
         if player.painter.is_some() != (pl < painters_dealt) {
-            return Err(invalid(format!("players.{pl}.painter"), "does not fit how many painter tiles are dealt at this point"));
+            return Err(invalid(
+                format!("players.{pl}.painter"),
+                "does not fit how many painter tiles are dealt at this point",
+            ));
         }
     }
     let mut tiles = [false; NUM_PAINTERS];
     for (pl, &t) in st.painter[..n].iter().enumerate() {
         if t != NONE && std::mem::replace(&mut tiles[t as usize % NUM_PAINTERS], true) {
-            return Err(invalid(format!("players.{pl}.painter"), "each painter tile is dealt once"));
+            return Err(invalid(
+                format!("players.{pl}.painter"),
+                "each painter tile is dealt once",
+            ));
         }
     }
 
@@ -581,7 +806,10 @@ pub(crate) fn from_position(g: &ColorsOfParis, text: &str, rng: &mut Xoshiro256S
         st.legal_actions(g, &mut legal);
         st.chance_outcomes(g, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
-            return Err(invalid("phase", "nothing can happen from this position (no legal move, no chance outcome)"));
+            return Err(invalid(
+                "phase",
+                "nothing can happen from this position (no legal move, no chance outcome)",
+            ));
         }
     }
     Ok(st)

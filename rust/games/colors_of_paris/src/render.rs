@@ -27,7 +27,11 @@ pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis) -> String {
 
 /// The public table plus what `player` alone may see (their bonus cards; everyone's once
 /// the game is over).
-pub(crate) fn observation_string(st: &ColorsOfParisState, g: &ColorsOfParis, player: usize) -> String {
+pub(crate) fn observation_string(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    player: usize,
+) -> String {
     let p = position::to_position(st, g, Some(player));
     let mut s = String::new();
     write_public(&p, g, &mut s);
@@ -51,7 +55,13 @@ fn bonus_list(g: &ColorsOfParis, cards: &[Option<String>]) -> String {
     let names: Vec<String> = cards
         .iter()
         .flatten()
-        .map(|name| format!("#{} {name:?}", g.bonus_id(name).map_or_else(|| "?".to_string(), |b| b.to_string())))
+        .map(|name| {
+            format!(
+                "#{} {name:?}",
+                g.bonus_id(name)
+                    .map_or_else(|| "?".to_string(), |b| b.to_string())
+            )
+        })
         .collect();
     names.join(", ")
 }
@@ -59,7 +69,10 @@ fn bonus_list(g: &ColorsOfParis, cards: &[Option<String>]) -> String {
 /// `#12 "name" 3pts [rYb/...]`: a painting's grid row by row, a square's colour initial in
 /// lower case while empty, upper case once painted, `W` for a white used in its place.
 fn card_text(g: &ColorsOfParis, name: &str, squares: &[Option<String>]) -> String {
-    let Some((c, card)) = g.painting_id(name).and_then(|c| g.data.paintings.get(c).map(|card| (c, card))) else {
+    let Some((c, card)) = g
+        .painting_id(name)
+        .and_then(|c| g.data.paintings.get(c).map(|card| (c, card)))
+    else {
         return format!("{name:?}");
     };
     let mut grid = String::new();
@@ -79,7 +92,12 @@ fn card_text(g: &ColorsOfParis, name: &str, squares: &[Option<String>]) -> Strin
 
 /// `3 red, 1 white`, or `none`.
 fn pigments_text(counts: &[u8]) -> String {
-    let parts: Vec<String> = COLOUR_NAMES.iter().zip(counts).filter(|(_, &k)| k > 0).map(|(name, k)| format!("{k} {name}")).collect();
+    let parts: Vec<String> = COLOUR_NAMES
+        .iter()
+        .zip(counts)
+        .filter(|(_, &k)| k > 0)
+        .map(|(name, k)| format!("{k} {name}"))
+        .collect();
     if parts.is_empty() {
         "none".to_string()
     } else {
@@ -88,7 +106,11 @@ fn pigments_text(counts: &[u8]) -> String {
 }
 
 fn occupant_text(p: &Position, space: usize) -> String {
-    match p.spaces.get(space).and_then(|sp| sp.occupant.map(|o| (o, sp.laid_down))) {
+    match p
+        .spaces
+        .get(space)
+        .and_then(|sp| sp.occupant.map(|o| (o, sp.laid_down)))
+    {
         None => "free".to_string(),
         Some((o, done)) => format!("P{o}{}", if done { " done" } else { "" }),
     }
@@ -106,8 +128,16 @@ fn write_public(p: &Position, g: &ColorsOfParis, s: &mut String) {
         p.wheel_rotation
     );
     if let Some(sub) = p.pending.sub_decision {
-        let left = if sub == SubDecision::Paint { format!(" ({} left)", p.pending.paint_left) } else { String::new() };
-        let _ = writeln!(s, "pending: {}{left}", SUB_NAMES[sub as usize % SUB_NAMES.len()]);
+        let left = if sub == SubDecision::Paint {
+            format!(" ({} left)", p.pending.paint_left)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "pending: {}{left}",
+            SUB_NAMES[sub as usize % SUB_NAMES.len()]
+        );
     }
     if let Some(q) = acting(p) {
         let _ = writeln!(s, "to move: player {q}");
@@ -120,7 +150,11 @@ fn write_public(p: &Position, g: &ColorsOfParis, s: &mut String) {
         let _ = write!(s, " {name} {v}");
     }
     let tokens = p.prestige_tokens.array();
-    let _ = writeln!(s, " | tokens tube {} palette {} brush {}", tokens[0], tokens[1], tokens[2]);
+    let _ = writeln!(
+        s,
+        " | tokens tube {} palette {} brush {}",
+        tokens[0], tokens[1], tokens[2]
+    );
     let mut space = 0usize;
     for b in 0..d.num_sectors {
         let kind = g.action_facing(p.wheel_rotation, b).name();
@@ -131,18 +165,30 @@ fn write_public(p: &Position, g: &ColorsOfParis, s: &mut String) {
         }
         let _ = write!(s, "sector {b}: {kind} |");
         for _ in 0..k {
-            let occ = if g.is_covered(space) { "tile".to_string() } else { occupant_text(p, space) };
+            let occ = if g.is_covered(space) {
+                "tile".to_string()
+            } else {
+                occupant_text(p, space)
+            };
             let _ = write!(s, " space {space}: {occ};");
             space += 1;
         }
         let _ = writeln!(s);
     }
-    for (name, sp) in [("first player", SP_FIRST), ("copy", SP_COPY), ("rotate", SP_ROTATE)] {
+    for (name, sp) in [
+        ("first player", SP_FIRST),
+        ("copy", SP_COPY),
+        ("rotate", SP_ROTATE),
+    ] {
         let _ = write!(s, "{name}: {}; ", occupant_text(p, sp));
     }
     let _ = write!(s, "white:");
     for (q, pl) in p.players.iter().enumerate() {
-        let _ = write!(s, " P{q} {}/{} open", pl.on_white_space_unresolved, pl.on_white_space);
+        let _ = write!(
+            s,
+            " P{q} {}/{} open",
+            pl.on_white_space_unresolved, pl.on_white_space
+        );
     }
     let _ = writeln!(s);
     for (e, card) in p.easels.iter().enumerate() {
@@ -155,8 +201,19 @@ fn write_public(p: &Position, g: &ColorsOfParis, s: &mut String) {
             }
         }
     }
-    let removed: Vec<String> = p.removed_paintings.iter().filter_map(|name| g.painting_id(name)).map(|c| c.to_string()).collect();
-    let _ = writeln!(s, "painting deck {} | removed [{}] | bonus deck {}", p.painting_deck.len(), removed.join(","), p.bonus_deck.len());
+    let removed: Vec<String> = p
+        .removed_paintings
+        .iter()
+        .filter_map(|name| g.painting_id(name))
+        .map(|c| c.to_string())
+        .collect();
+    let _ = writeln!(
+        s,
+        "painting deck {} | removed [{}] | bonus deck {}",
+        p.painting_deck.len(),
+        removed.join(","),
+        p.bonus_deck.len()
+    );
     for (q, pl) in p.players.iter().enumerate() {
         let levels = pl.tools.array();
         let value = |t: usize| d.tracks[t][levels[t].clamp(1, TRACK_LEN as u8) as usize - 1];
@@ -181,9 +238,18 @@ fn write_public(p: &Position, g: &ColorsOfParis, s: &mut String) {
         }
         // Whites used: the whites on the finished paintings (those in progress score no
         // penalty yet).
-        let whites = |cv: &Canvas| cv.squares.iter().filter(|v| v.as_deref() == Some(COLOUR_NAMES[WHITE as usize])).count();
+        let whites = |cv: &Canvas| {
+            cv.squares
+                .iter()
+                .filter(|v| v.as_deref() == Some(COLOUR_NAMES[WHITE as usize]))
+                .count()
+        };
         let whites_used: usize = pl.finished_paintings.iter().map(whites).sum();
-        let _ = writeln!(s, " | finished {} (whites {whites_used})", pl.finished_paintings.len());
+        let _ = writeln!(
+            s,
+            " | finished {} (whites {whites_used})",
+            pl.finished_paintings.len()
+        );
         // Paintings in card order, in progress and finished mixed as on the table.
         let mut cards: Vec<(usize, &str, &Canvas)> = pl
             .paintings_in_progress

@@ -16,7 +16,9 @@ pub fn dev_points(dev: u8) -> i32 {
 
 /// Points of bonus card `b` for player `p`.
 pub fn bonus_points(st: &ColorsOfParisState, g: &ColorsOfParis, p: usize, b: usize) -> i32 {
-    let Some(card) = g.data.bonus_cards.get(b) else { return 0 };
+    let Some(card) = g.data.bonus_cards.get(b) else {
+        return 0;
+    };
     let pts = card.points as i32;
     match card.kind {
         BonusKind::Black => pts * st.pig[p][BLACK as usize] as i32,
@@ -78,5 +80,9 @@ pub fn best_painting(st: &ColorsOfParisState, g: &ColorsOfParis, p: usize) -> i3
 
 /// Ranking key: larger is better.
 pub fn rank_key(st: &ColorsOfParisState, g: &ColorsOfParis, p: usize) -> (i32, i32, i32) {
-    (score(st, g, p, true), -(st.whites_used[p] as i32), best_painting(st, g, p))
+    (
+        score(st, g, p, true),
+        -(st.whites_used[p] as i32),
+        best_painting(st, g, p),
+    )
 }

@@ -5,7 +5,9 @@
 //! refill as chance draws, discards down to 12, keeping one assistant). Set-up is a chance
 //! draw of the first player, of the painter tiles (advanced) and of the easel cards.
 
-use salon_core::{Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar};
+use salon_core::{
+    Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar,
+};
 
 use crate::actions::*;
 use crate::components::*;
@@ -60,8 +62,17 @@ pub const PH_ROTATE: u8 = 5;
 pub const PH_DISCARD: u8 = 6;
 pub const PH_KEEP: u8 = 7;
 pub const PH_OVER: u8 = 8;
-pub const PHASE_NAMES: [&str; 9] =
-    ["set-up: first player", "set-up: painters", "easel refill", "phase 1: placement", "phase 2: resolution", "phase 3: rotation", "phase 3: discard", "phase 3: keep an assistant", "game over"];
+pub const PHASE_NAMES: [&str; 9] = [
+    "set-up: first player",
+    "set-up: painters",
+    "easel refill",
+    "phase 1: placement",
+    "phase 2: resolution",
+    "phase 3: rotation",
+    "phase 3: discard",
+    "phase 3: keep an assistant",
+    "game over",
+];
 
 // Sub-decisions of phase 2.
 pub const SUB_NONE: u8 = 0;
@@ -71,7 +82,15 @@ pub const SUB_DEV_BONUS: u8 = 3;
 pub const SUB_TAKE: u8 = 4;
 pub const SUB_PAINT: u8 = 5;
 pub const SUB_DRAW_BONUS: u8 = 6;
-pub const SUB_NAMES: [&str; 7] = ["choose an assistant", "copy: choose a space", "upgrade: tool and payment", "development bonus", "take: choose an easel", "paint", "bonus card draw"];
+pub const SUB_NAMES: [&str; 7] = [
+    "choose an assistant",
+    "copy: choose a space",
+    "upgrade: tool and payment",
+    "development bonus",
+    "take: choose an easel",
+    "paint",
+    "bonus card draw",
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct ColorsOfParisState {
@@ -199,7 +218,10 @@ impl ColorsOfParisState {
         if !self.advanced {
             return None;
         }
-        g.data.painters.get(self.painter[p] as usize).map(|x| x.ability)
+        g.data
+            .painters
+            .get(self.painter[p] as usize)
+            .map(|x| x.ability)
     }
 
     fn colour_bonus(&self, g: &ColorsOfParis, p: usize, c: u8) -> u8 {
@@ -242,7 +264,14 @@ impl ColorsOfParisState {
         }
     }
 
-    pub(crate) fn can_place_pigment(&self, g: &ColorsOfParis, p: usize, card: usize, sq: usize, white: bool) -> bool {
+    pub(crate) fn can_place_pigment(
+        &self,
+        g: &ColorsOfParis,
+        p: usize,
+        card: usize,
+        sq: usize,
+        white: bool,
+    ) -> bool {
         if card >= NUM_PAINTINGS || sq >= 9 || self.card_loc[card] != LOC_HELD + p as u8 {
             return false;
         }
@@ -260,7 +289,11 @@ impl ColorsOfParisState {
 
     pub(crate) fn can_paint_any(&self, g: &ColorsOfParis, p: usize) -> bool {
         (0..NUM_PAINTINGS).any(|card| {
-            self.card_loc[card] == LOC_HELD + p as u8 && (0..9).any(|sq| self.can_place_pigment(g, p, card, sq, false) || self.can_place_pigment(g, p, card, sq, true))
+            self.card_loc[card] == LOC_HELD + p as u8
+                && (0..9).any(|sq| {
+                    self.can_place_pigment(g, p, card, sq, false)
+                        || self.can_place_pigment(g, p, card, sq, true)
+                })
         })
     }
 
@@ -282,7 +315,9 @@ impl ColorsOfParisState {
     }
 
     pub(crate) fn can_take_bonus(&self, g: &ColorsOfParis, p: usize) -> bool {
-        self.advanced && self.bonus_deck_len() > 0 && self.pig[p][WHITE as usize] >= g.data.bonus_card_white_cost
+        self.advanced
+            && self.bonus_deck_len() > 0
+            && self.pig[p][WHITE as usize] >= g.data.bonus_card_white_cost
     }
 
     pub(crate) fn can_use_kind(&self, g: &ColorsOfParis, p: usize, kind: WheelAction) -> bool {
@@ -294,22 +329,39 @@ impl ColorsOfParisState {
                 pg[a as usize] > 0 && pg[b as usize] > 0 && self.supply[c as usize] > 0
             }
             WheelAction::Black => {
-                pg[ORANGE as usize] > 0 && pg[GREEN as usize] > 0 && pg[VIOLET as usize] > 0 && self.blacks_taken() < BLACK_END
+                pg[ORANGE as usize] > 0
+                    && pg[GREEN as usize] > 0
+                    && pg[VIOLET as usize] > 0
+                    && self.blacks_taken() < BLACK_END
             }
-            WheelAction::Upgrade => (0..3).any(|t| (0..NUM_PAIRS).any(|k| self.upgrade_ok(g, p, t, k))),
-            WheelAction::TakePainting => self.easel[..g.num_easels].iter().any(|&c| c != NONE) || self.can_take_bonus(g, p),
+            WheelAction::Upgrade => {
+                (0..3).any(|t| (0..NUM_PAIRS).any(|k| self.upgrade_ok(g, p, t, k)))
+            }
+            WheelAction::TakePainting => {
+                self.easel[..g.num_easels].iter().any(|&c| c != NONE) || self.can_take_bonus(g, p)
+            }
             WheelAction::Paint => self.can_paint_any(g, p),
         }
     }
 
     /// Whether bottom space `s` can be copied, `usable` answering [`Self::can_use_kind`] for the
     /// player (move generation asks it once per kind instead of once per space).
-    pub(crate) fn can_copy_with(&self, g: &ColorsOfParis, s: usize, usable: &mut impl FnMut(WheelAction) -> bool) -> bool {
+    pub(crate) fn can_copy_with(
+        &self,
+        g: &ColorsOfParis,
+        s: usize,
+        usable: &mut impl FnMut(WheelAction) -> bool,
+    ) -> bool {
         s < g.data.num_bottom_spaces && self.occ[s] != NONE && usable(self.kind_at(g, s))
     }
 
     /// Whether the player can use space `s`, `usable` as in [`Self::can_copy_with`].
-    pub(crate) fn can_use_space_with(&self, g: &ColorsOfParis, s: usize, usable: &mut impl FnMut(WheelAction) -> bool) -> bool {
+    pub(crate) fn can_use_space_with(
+        &self,
+        g: &ColorsOfParis,
+        s: usize,
+        usable: &mut impl FnMut(WheelAction) -> bool,
+    ) -> bool {
         match s {
             SP_FIRST | SP_ROTATE => true,
             SP_COPY => (0..g.data.num_bottom_spaces).any(|b| self.can_copy_with(g, b, usable)),
@@ -361,7 +413,10 @@ impl ColorsOfParisState {
         self.round += 1;
         let n = self.np();
         for p in 0..n {
-            let kept = self.occ[..MAX_BOTTOM_SPACES].iter().filter(|&&o| o == p as u8).count() as u8;
+            let kept = self.occ[..MAX_BOTTOM_SPACES]
+                .iter()
+                .filter(|&&o| o == p as u8)
+                .count() as u8;
             self.to_place[p] = self.assistants[p].saturating_sub(kept);
             self.unresolved[p] = kept;
         }
@@ -544,7 +599,11 @@ impl ColorsOfParisState {
     fn finish_painting(&mut self, g: &ColorsOfParis, p: usize, card: usize) {
         let grid = g.data.paintings[card].grid;
         for (sq, &c) in grid.iter().enumerate() {
-            let colour = if self.whites[card] & (1 << sq) != 0 { WHITE } else { c };
+            let colour = if self.whites[card] & (1 << sq) != 0 {
+                WHITE
+            } else {
+                c
+            };
             self.supply[colour as usize] += 1;
         }
         self.card_loc[card] = LOC_DONE + p as u8;
@@ -709,7 +768,8 @@ impl ColorsOfParisState {
                 let t = a.saturating_sub(CH_PAINTER).min(NUM_PAINTERS - 1);
                 let p = self.cursor as usize % MAX_P;
                 self.painter[p] = t as u8;
-                if let Some(Ability::StartTool { tool }) = g.data.painters.get(t).map(|x| x.ability) {
+                if let Some(Ability::StartTool { tool }) = g.data.painters.get(t).map(|x| x.ability)
+                {
                     self.tools[p][tool as usize % 3] = 2;
                 }
                 self.cursor += 1;
@@ -856,7 +916,9 @@ impl State for ColorsOfParisState {
         if self.phase != PH_OVER {
             return [0.0; salon_core::MAX_PLAYERS];
         }
-        let keys: Vec<(i32, i32, i32)> = (0..self.np()).map(|p| crate::scoring::rank_key(self, game, p)).collect();
+        let keys: Vec<(i32, i32, i32)> = (0..self.np())
+            .map(|p| crate::scoring::rank_key(self, game, p))
+            .collect();
         salon_core::win_shares(&keys)
     }
 
@@ -866,7 +928,11 @@ impl State for ColorsOfParisState {
 
     /// Parses the text to its one candidate id, then checks that id against the node and
     /// its string (no formatting of every legal action).
-    fn string_to_action(&self, game: &ColorsOfParis, text: &str) -> salon_core::SalonResult<Action> {
+    fn string_to_action(
+        &self,
+        game: &ColorsOfParis,
+        text: &str,
+    ) -> salon_core::SalonResult<Action> {
         let wanted = text.trim();
         if let Some(a) = crate::actions::parse(self, wanted) {
             let a = a as Action;
@@ -887,7 +953,9 @@ impl State for ColorsOfParisState {
                 return Ok(a);
             }
         }
-        Err(salon_core::SalonError::UnknownActionString { text: text.to_string() })
+        Err(salon_core::SalonError::UnknownActionString {
+            text: text.to_string(),
+        })
     }
 
     fn observation_string(&self, game: &ColorsOfParis, player: usize) -> String {
@@ -899,10 +967,17 @@ impl State for ColorsOfParisState {
     }
 
     fn information_state_string(&self, game: &ColorsOfParis, player: usize) -> Option<String> {
-        Some(crate::observation::information_state_string(self, game, player))
+        Some(crate::observation::information_state_string(
+            self, game, player,
+        ))
     }
 
-    fn resample_from_infostate(&self, _game: &ColorsOfParis, player: usize, rng: &mut Xoshiro256StarStar) -> Option<Self> {
+    fn resample_from_infostate(
+        &self,
+        _game: &ColorsOfParis,
+        player: usize,
+        rng: &mut Xoshiro256StarStar,
+    ) -> Option<Self> {
         Some(self.resample(player, rng))
     }
 
@@ -910,11 +985,19 @@ impl State for ColorsOfParisState {
         Ok(crate::position::position_json(self, game, None))
     }
 
-    fn observation_json(&self, game: &ColorsOfParis, player: usize) -> salon_core::SalonResult<String> {
+    fn observation_json(
+        &self,
+        game: &ColorsOfParis,
+        player: usize,
+    ) -> salon_core::SalonResult<String> {
         Ok(crate::position::position_json(self, game, Some(player)))
     }
 
-    fn from_position(game: &ColorsOfParis, text: &str, rng: &mut Xoshiro256StarStar) -> salon_core::SalonResult<Self> {
+    fn from_position(
+        game: &ColorsOfParis,
+        text: &str,
+        rng: &mut Xoshiro256StarStar,
+    ) -> salon_core::SalonResult<Self> {
         crate::position::from_position(game, text, rng)
     }
 

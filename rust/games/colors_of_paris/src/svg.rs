@@ -22,12 +22,15 @@ use crate::scoring;
 use crate::state::*;
 use crate::ColorsOfParis;
 
-const FILL: [&str; NUM_COLOURS] = ["#d6402f", "#f2c531", "#2f6fd0", "#ef8a24", "#3a9a4a", "#8a4fc0", "#ffffff", "#222222"];
-const PALE: [&str; NUM_COLOURS] = ["#f6d0cb", "#fbf0c6", "#cfe0f7", "#fbdcbd", "#d2ecd5", "#e4d4f2", "#ffffff", "#bbbbbb"];
+const FILL: [&str; NUM_COLOURS] = [
+    "#d6402f", "#f2c531", "#2f6fd0", "#ef8a24", "#3a9a4a", "#8a4fc0", "#ffffff", "#222222",
+];
+const PALE: [&str; NUM_COLOURS] = [
+    "#f6d0cb", "#fbf0c6", "#cfe0f7", "#fbdcbd", "#d2ecd5", "#e4d4f2", "#ffffff", "#bbbbbb",
+];
 const SEAT: [&str; MAX_P] = ["#1f4e79", "#9c2a2a", "#2e7d32", "#6a1b9a"];
 const WIDTH: i32 = 1000;
 const ROW_H: i32 = 150;
-
 
 fn seat(p: usize) -> &'static str {
     SEAT.get(p).copied().unwrap_or("#777")
@@ -58,8 +61,19 @@ fn pigment(out: &mut String, x: i32, y: i32, c: usize) {
 /// `squares` is what lies on the squares (`None`: a card with nothing on it); with
 /// `clickable` each square is a `square` field.
 #[allow(clippy::too_many_arguments)]
-fn painting(out: &mut String, g: &ColorsOfParis, c: usize, squares: Option<&[Option<String>]>, x: i32, y: i32, w: i32, clickable: bool) {
-    let Some(p) = g.data.paintings.get(c) else { return };
+fn painting(
+    out: &mut String,
+    g: &ColorsOfParis,
+    c: usize,
+    squares: Option<&[Option<String>]>,
+    x: i32,
+    y: i32,
+    w: i32,
+    clickable: bool,
+) {
+    let Some(p) = g.data.paintings.get(c) else {
+        return;
+    };
     let cell = (w - 16) / 3;
     let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{}\" rx=\"5\" fill=\"#fffaf0\" stroke=\"#7a6a4a\"/>", 3 * cell + 40);
     // The title in two lines; the first leaves room for the points at its right.
@@ -74,7 +88,15 @@ fn painting(out: &mut String, g: &ColorsOfParis, c: usize, squares: Option<&[Opt
     }
     let _ = write!(out, "<g><title>{}</title>", escape(&name));
     for (i, line) in lines.iter().enumerate() {
-        text(out, x + 5, y + 12 + 10 * i as i32, size, "start", "bold", line);
+        text(
+            out,
+            x + 5,
+            y + 12 + 10 * i as i32,
+            size,
+            "start",
+            "bold",
+            line,
+        );
     }
     out.push_str("</g>");
     text(out, x + w - 5, y + 13, 10, "end", "bold", &points);
@@ -104,7 +126,15 @@ fn painting(out: &mut String, g: &ColorsOfParis, c: usize, squares: Option<&[Opt
             if filled { " (painted)" } else { "" }
         );
         if !mark.is_empty() {
-            text(out, cx + cell / 2 - 1, cy + cell / 2 + 3, 10, "middle", "bold", mark);
+            text(
+                out,
+                cx + cell / 2 - 1,
+                cy + cell / 2 + 3,
+                10,
+                "middle",
+                "bold",
+                mark,
+            );
         }
         if clickable {
             out.push_str("</g>");
@@ -132,8 +162,13 @@ pub(crate) struct Scores {
 
 pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis, viewer: Option<usize>) -> String {
     let n = st.np();
-    let full: Vec<bool> = (0..n).map(|q| viewer.is_none() || viewer == Some(q) || st.phase == PH_OVER).collect();
-    let scores = Scores { points: (0..n).map(|q| scoring::score(st, g, q, full[q])).collect(), full };
+    let full: Vec<bool> = (0..n)
+        .map(|q| viewer.is_none() || viewer == Some(q) || st.phase == PH_OVER)
+        .collect();
+    let scores = Scores {
+        points: (0..n).map(|q| scoring::score(st, g, q, full[q])).collect(),
+        full,
+    };
     draw(&position::to_position(st, g, viewer), &scores, g, viewer)
 }
 
@@ -145,7 +180,12 @@ fn space_field(out: &mut String, space: usize, body: impl FnOnce(&mut String)) {
 }
 
 /// The picture of a position (`viewer` only labels it: the position is already the view).
-pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Option<usize>) -> String {
+pub(crate) fn draw(
+    p: &Position,
+    scores: &Scores,
+    g: &ColorsOfParis,
+    viewer: Option<usize>,
+) -> String {
     let d = &g.data;
     let n = p.players.len();
     let top = 486;
@@ -160,7 +200,19 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
         Some(v) => format!("view of player {v}"),
         None => "full table".to_string(),
     };
-    text(&mut out, 12, 22, 16, "start", "bold", &format!("Colors of Paris - round {}{}", p.round, if p.end_triggered { " (last round)" } else { "" }));
+    text(
+        &mut out,
+        12,
+        22,
+        16,
+        "start",
+        "bold",
+        &format!(
+            "Colors of Paris - round {}{}",
+            p.round,
+            if p.end_triggered { " (last round)" } else { "" }
+        ),
+    );
     let actor = acting(p);
     let mover = match (actor, p.phase) {
         (Some(q), _) => format!("; player {q} to move"),
@@ -168,7 +220,9 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
         (None, _) => "; chance".to_string(),
     };
     let pending = match (p.phase, p.pending.sub_decision) {
-        (PhaseName::Resolution, Some(sub)) => format!(" ({})", SUB_NAMES[sub as usize % SUB_NAMES.len()]),
+        (PhaseName::Resolution, Some(sub)) => {
+            format!(" ({})", SUB_NAMES[sub as usize % SUB_NAMES.len()])
+        }
         _ => String::new(),
     };
     text(
@@ -178,9 +232,21 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
         13,
         "start",
         "normal",
-        &format!("{}{pending}{mover}; first player {}", PHASE_NAMES[p.phase as usize % PHASE_NAMES.len()], p.first_player),
+        &format!(
+            "{}{pending}{mover}; first player {}",
+            PHASE_NAMES[p.phase as usize % PHASE_NAMES.len()],
+            p.first_player
+        ),
     );
-    text(&mut out, WIDTH - 12, 22, 11, "end", "normal", &format!("{who}; {}", salon_core::Game::components(g).label()));
+    text(
+        &mut out,
+        WIDTH - 12,
+        22,
+        11,
+        "end",
+        "normal",
+        &format!("{who}; {}", salon_core::Game::components(g).label()),
+    );
 
     // The wheel: one wedge per sector, the action it faces now, and its placement spaces.
     let (cx, cy, r) = (215.0f64, 260.0f64, 195.0f64);
@@ -203,7 +269,11 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
             cy + r * a1.sin()
         );
         let (tx, ty) = (cx + 0.5 * r * am.cos(), cy + 0.5 * r * am.sin());
-        let label = if k == 0 { format!("blocked: {kind}") } else { kind.to_string() };
+        let label = if k == 0 {
+            format!("blocked: {kind}")
+        } else {
+            kind.to_string()
+        };
         let _ = write!(
             out,
             "<text x=\"{tx:.1}\" y=\"{ty:.1}\" font-size=\"9\" text-anchor=\"middle\" transform=\"rotate({:.1} {tx:.1} {ty:.1})\">{}</text>",
@@ -218,43 +288,91 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
             if g.is_covered(space) {
                 let _ = write!(out, "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"16\" height=\"16\" fill=\"#8d6e63\"><title>covered by a tile</title></rect>", sx - 8.0, sy - 8.0);
             } else {
-                space_field(&mut out, space, |out| match sp.and_then(|sp| sp.occupant.map(|o| (o, sp.laid_down))) {
-                    None => {
-                        let _ = write!(out, "<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"8\" fill=\"#fff\" stroke=\"#999\"><title>space {space}: free</title></circle>");
+                space_field(&mut out, space, |out| {
+                    match sp.and_then(|sp| sp.occupant.map(|o| (o, sp.laid_down))) {
+                        None => {
+                            let _ = write!(out, "<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"8\" fill=\"#fff\" stroke=\"#999\"><title>space {space}: free</title></circle>");
+                        }
+                        Some((o, done)) => assistant(out, sx, sy, o as usize, done),
                     }
-                    Some((o, done)) => assistant(out, sx, sy, o as usize, done),
                 });
             }
             space += 1;
         }
     }
-    text(&mut out, cx as i32, (cy + r + 16.0) as i32, 10, "middle", "normal", &format!("wheel offset {}", p.wheel_rotation));
+    text(
+        &mut out,
+        cx as i32,
+        (cy + r + 16.0) as i32,
+        10,
+        "middle",
+        "normal",
+        &format!("wheel offset {}", p.wheel_rotation),
+    );
 
     // Special spaces and supply.
     let x0 = 440;
     let mut y = 64;
-    for (name, sp) in [("first player", SP_FIRST), ("copy", SP_COPY), ("rotate the wheel", SP_ROTATE)] {
+    for (name, sp) in [
+        ("first player", SP_FIRST),
+        ("copy", SP_COPY),
+        ("rotate the wheel", SP_ROTATE),
+    ] {
         let space = p.spaces.get(sp).copied();
         space_field(&mut out, sp, |out| {
             match space.and_then(|s| s.occupant.map(|o| (o, s.laid_down))) {
                 None => {
-                    let _ = write!(out, "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"#fff\" stroke=\"#999\"/>", x0 + 8, y - 4);
+                    let _ = write!(
+                        out,
+                        "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"#fff\" stroke=\"#999\"/>",
+                        x0 + 8,
+                        y - 4
+                    );
                 }
-                Some((o, done)) => assistant(out, (x0 + 8) as f64, (y - 4) as f64, o as usize, done),
+                Some((o, done)) => {
+                    assistant(out, (x0 + 8) as f64, (y - 4) as f64, o as usize, done)
+                }
             }
             text(out, x0 + 22, y, 11, "start", "normal", name);
         });
         y += 22;
     }
-    let whites: Vec<String> =
-        p.players.iter().enumerate().map(|(q, pl)| format!("P{q} {}/{}", pl.on_white_space_unresolved, pl.on_white_space)).collect();
-    space_field(&mut out, SP_WHITE, |out| text(out, x0, y, 11, "start", "normal", &format!("white space (open/placed): {}", whites.join(", "))));
+    let whites: Vec<String> = p
+        .players
+        .iter()
+        .enumerate()
+        .map(|(q, pl)| {
+            format!(
+                "P{q} {}/{}",
+                pl.on_white_space_unresolved, pl.on_white_space
+            )
+        })
+        .collect();
+    space_field(&mut out, SP_WHITE, |out| {
+        text(
+            out,
+            x0,
+            y,
+            11,
+            "start",
+            "normal",
+            &format!("white space (open/placed): {}", whites.join(", ")),
+        )
+    });
     y += 22;
     text(&mut out, x0, y, 11, "start", "bold", "supply");
     for (c, count) in p.supply.array().iter().enumerate() {
         let xx = x0 + 50 + c as i32 * 62;
         pigment(&mut out, xx, y - 4, c);
-        text(&mut out, xx + 9, y, 11, "start", "normal", &format!("{count}"));
+        text(
+            &mut out,
+            xx + 9,
+            y,
+            11,
+            "start",
+            "normal",
+            &format!("{count}"),
+        );
     }
     y += 20;
     let tokens = p.prestige_tokens.array();
@@ -276,7 +394,15 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
     );
     let removed = p.removed_paintings.len();
     if removed > 0 {
-        text(&mut out, x0, y + 16, 10, "start", "normal", &format!("{removed} paintings removed from the game"));
+        text(
+            &mut out,
+            x0,
+            y + 16,
+            10,
+            "start",
+            "normal",
+            &format!("{removed} paintings removed from the game"),
+        );
     }
     // Easels.
     y += 40;
@@ -297,7 +423,16 @@ pub(crate) fn draw(p: &Position, scores: &Scores, g: &ColorsOfParis, viewer: Opt
     }
 
     for q in 0..n {
-        player_row(&mut out, p, scores, g, q, top + q as i32 * (ROW_H + 8), viewer, actor == Some(q));
+        player_row(
+            &mut out,
+            p,
+            scores,
+            g,
+            q,
+            top + q as i32 * (ROW_H + 8),
+            viewer,
+            actor == Some(q),
+        );
     }
     out.push_str("</svg>");
     out
@@ -311,7 +446,16 @@ fn open_pigment_fields(out: &mut String, colour: &str) {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis, q: usize, y: i32, viewer: Option<usize>, to_move: bool) {
+fn player_row(
+    out: &mut String,
+    p: &Position,
+    scores: &Scores,
+    g: &ColorsOfParis,
+    q: usize,
+    y: i32,
+    viewer: Option<usize>,
+    to_move: bool,
+) {
     let pl = &p.players[q];
     let _ = write!(
         out,
@@ -320,14 +464,26 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
         if to_move { "#c0392b" } else { seat(q) },
         if to_move { 3 } else { 1 }
     );
-    let _ = write!(out, "<rect x=\"6\" y=\"{y}\" width=\"8\" height=\"{ROW_H}\" fill=\"{}\"/>", seat(q));
+    let _ = write!(
+        out,
+        "<rect x=\"6\" y=\"{y}\" width=\"8\" height=\"{ROW_H}\" fill=\"{}\"/>",
+        seat(q)
+    );
     let you = if viewer == Some(q) { " (you)" } else { "" };
     let turn = if to_move { " - to move" } else { "" };
     // The public score, plus hidden bonus points only where the viewer may see them.
     let full = scores.full.get(q).copied().unwrap_or(false);
     let score = scores.points.get(q).copied().unwrap_or(0);
     let label = if full { "points" } else { "public points" };
-    text(out, 22, y + 20, 14, "start", "bold", &format!("P{q}{you}: {score} {label}{turn}"));
+    text(
+        out,
+        22,
+        y + 20,
+        14,
+        "start",
+        "bold",
+        &format!("P{q}{you}: {score} {label}{turn}"),
+    );
     let mut x = 22;
     for (c, &count) in pl.pigments.array().iter().enumerate() {
         if count == 0 {
@@ -349,7 +505,11 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
     }
     // The tools in one line, each tool its own span (clickable for the player to act).
     let levels = pl.tools.array();
-    let _ = write!(out, "<text x=\"22\" y=\"{}\" font-size=\"11\" text-anchor=\"start\" font-weight=\"normal\">", y + 58);
+    let _ = write!(
+        out,
+        "<text x=\"22\" y=\"{}\" font-size=\"11\" text-anchor=\"start\" font-weight=\"normal\">",
+        y + 58
+    );
     for t in 0..3 {
         if t > 0 {
             out.push_str(", ");
@@ -357,13 +517,21 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
         let value = g.data.tracks[t][levels[t].clamp(1, TRACK_LEN as u8) as usize - 1];
         let body = escape(&format!("{} {} ({value})", TOOL_NAMES[t], levels[t]));
         if to_move {
-            let _ = write!(out, "<tspan data-field=\"tool\" data-value=\"{}\">{body}</tspan>", TOOL_NAMES[t]);
+            let _ = write!(
+                out,
+                "<tspan data-field=\"tool\" data-value=\"{}\">{body}</tspan>",
+                TOOL_NAMES[t]
+            );
         } else {
             out.push_str(&body);
         }
     }
     out.push_str("</text>");
-    let hired = if pl.hired > 0 { format!(" +{} next round", pl.hired) } else { String::new() };
+    let hired = if pl.hired > 0 {
+        format!(" +{} next round", pl.hired)
+    } else {
+        String::new()
+    };
     let dev = pl.development.array().map(|d| d as u8);
     text(
         out,
@@ -372,12 +540,30 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
         11,
         "start",
         "normal",
-        &format!("assistants {}{hired} ({} to place, {} open) | development {dev:?}", pl.assistants, pl.to_place, pl.unresolved),
+        &format!(
+            "assistants {}{hired} ({} to place, {} open) | development {dev:?}",
+            pl.assistants, pl.to_place, pl.unresolved
+        ),
     );
-    let whites_used: usize = pl.finished_paintings.iter().map(|c| c.squares.iter().filter(|s| s.as_deref() == Some(COLOUR_NAMES[WHITE as usize])).count()).sum();
-    let mut line = format!("finished {} (whites used {whites_used})", pl.finished_paintings.len());
+    let whites_used: usize = pl
+        .finished_paintings
+        .iter()
+        .map(|c| {
+            c.squares
+                .iter()
+                .filter(|s| s.as_deref() == Some(COLOUR_NAMES[WHITE as usize]))
+                .count()
+        })
+        .sum();
+    let mut line = format!(
+        "finished {} (whites used {whites_used})",
+        pl.finished_paintings.len()
+    );
     if p.advanced {
-        line.push_str(&format!(" | painter {}", pl.painter.as_deref().unwrap_or("none")));
+        line.push_str(&format!(
+            " | painter {}",
+            pl.painter.as_deref().unwrap_or("none")
+        ));
     }
     text(out, 22, y + 90, 11, "start", "normal", &line);
     // Bonus cards: the named ones face up, the hidden ones as backs.
@@ -389,17 +575,35 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
                 .bonus_cards
                 .iter()
                 .flatten()
-                .map(|name| match g.data.bonus_cards.iter().position(|c| c.name == *name) {
-                    Some(b) => format!("#{b} {name}"),
-                    None => name.clone(),
-                })
+                .map(
+                    |name| match g.data.bonus_cards.iter().position(|c| c.name == *name) {
+                        Some(b) => format!("#{b} {name}"),
+                        None => name.clone(),
+                    },
+                )
                 .collect();
-            text(out, 110, y + 108, 11, "start", "normal", if names.is_empty() { "none" } else { "" });
+            text(
+                out,
+                110,
+                y + 108,
+                11,
+                "start",
+                "normal",
+                if names.is_empty() { "none" } else { "" },
+            );
             for (i, name) in names.iter().enumerate().take(4) {
                 let bx = 22 + i as i32 * 130;
                 let _ = write!(out, "<rect x=\"{bx}\" y=\"{}\" width=\"124\" height=\"22\" rx=\"4\" fill=\"#efe6fa\" stroke=\"#5a3d7a\"/>", y + 114);
                 let _ = write!(out, "<g><title>{}</title>", escape(name));
-                text(out, bx + 4, y + 129, 9, "start", "normal", &wrap(name, &[116], 9, false).concat());
+                text(
+                    out,
+                    bx + 4,
+                    y + 129,
+                    9,
+                    "start",
+                    "normal",
+                    &wrap(name, &[116], 9, false).concat(),
+                );
                 out.push_str("</g>");
             }
         } else {
@@ -410,13 +614,27 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
     }
     // Paintings in progress: as many as fit in the row's right part (at least 64 px wide
     // each), then a count of the rest, so nothing runs past the picture's edge.
-    let held: Vec<(usize, &Canvas)> = pl.paintings_in_progress.iter().filter_map(|c| g.painting_id(&c.card).map(|id| (id, c))).collect();
+    let held: Vec<(usize, &Canvas)> = pl
+        .paintings_in_progress
+        .iter()
+        .filter_map(|c| g.painting_id(&c.card).map(|id| (id, c)))
+        .collect();
     let room = WIDTH - 12 - 560;
     // What does not fit is counted in a column of this width at the right.
     const REST: i32 = 84;
     let fit = (room / (64 + 6)) as usize;
-    let shown = if held.len() <= fit { held.len() } else { ((room - REST) / (64 + 6)) as usize };
-    let w = ((if shown < held.len() { room - REST } else { room }) / shown.max(1) as i32 - 6).clamp(64, 100);
+    let shown = if held.len() <= fit {
+        held.len()
+    } else {
+        ((room - REST) / (64 + 6)) as usize
+    };
+    let w = ((if shown < held.len() {
+        room - REST
+    } else {
+        room
+    }) / shown.max(1) as i32
+        - 6)
+    .clamp(64, 100);
     let mut px = 560;
     for &(c, canvas) in held.iter().take(shown) {
         text(out, px, y + 14, 9, "start", "normal", "in progress");
@@ -431,21 +649,49 @@ fn player_row(out: &mut String, p: &Position, scores: &Scores, g: &ColorsOfParis
     }
     if shown < held.len() {
         let rest: Vec<String> = held[shown..].iter().map(|(c, _)| format!("#{c}")).collect();
-        text(out, px, y + 40, 10, "start", "bold", &format!("+{} in progress", rest.len()));
-        for (i, line) in wrap(&rest.join(" "), &[WIDTH - 18 - px; 4], 9, false).iter().enumerate() {
+        text(
+            out,
+            px,
+            y + 40,
+            10,
+            "start",
+            "bold",
+            &format!("+{} in progress", rest.len()),
+        );
+        for (i, line) in wrap(&rest.join(" "), &[WIDTH - 18 - px; 4], 9, false)
+            .iter()
+            .enumerate()
+        {
             text(out, px, y + 54 + 12 * i as i32, 9, "start", "normal", line);
         }
     }
     let done: Vec<String> = pl
         .finished_paintings
         .iter()
-        .map(|c| match g.painting_id(&c.card).and_then(|id| g.data.paintings.get(id)) {
-            Some(card) => format!("{} ({})", card.name, card.points),
-            None => c.card.clone(),
+        .map(|c| {
+            match g
+                .painting_id(&c.card)
+                .and_then(|id| g.data.paintings.get(id))
+            {
+                Some(card) => format!("{} ({})", card.name, card.points),
+                None => c.card.clone(),
+            }
         })
         .collect();
     if !done.is_empty() {
-        let shown = if done.len() > 3 { format!("{} and {} more", done[..3].join(", "), done.len() - 3) } else { done.join(", ") };
-        text(out, 22, y + ROW_H - 6, 9, "start", "normal", &wrap(&format!("finished: {shown}"), &[530], 9, false).concat());
+        let shown = if done.len() > 3 {
+            format!("{} and {} more", done[..3].join(", "), done.len() - 3)
+        } else {
+            done.join(", ")
+        };
+        text(
+            out,
+            22,
+            y + ROW_H - 6,
+            9,
+            "start",
+            "normal",
+            &wrap(&format!("finished: {shown}"), &[530], 9, false).concat(),
+        );
     }
 }

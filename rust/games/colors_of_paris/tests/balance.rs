@@ -8,7 +8,9 @@ use salon_colors_of_paris::{testing, ColorsOfParis};
 use salon_core::{Game, ParamValue, Params, TrackedState, Xoshiro256StarStar};
 
 fn game(players: i64, advanced: bool) -> ColorsOfParis {
-    let p = Params::new().with("players", ParamValue::Int(players)).with("advanced", ParamValue::Bool(advanced));
+    let p = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("advanced", ParamValue::Bool(advanced));
     ColorsOfParis::with_params(&p, None).unwrap()
 }
 
@@ -78,10 +80,16 @@ thread_local! {
 /// A small greedy policy working from the action strings: always act rather than forgo,
 /// place on spaces whose action it can use now, paint with matching colours before white,
 /// take the most valuable painting (the cheapest for the `CHEAP` seat), discard its most plentiful colour.
-fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisState, text: &str) -> i32 {
+fn greedy_value(
+    g: &ColorsOfParis,
+    st: &salon_colors_of_paris::ColorsOfParisState,
+    text: &str,
+) -> i32 {
     let p = testing::mover(st);
     let pig = testing::pigments(st, p);
-    let held: Vec<usize> = (0..32).filter(|&c| testing::card_location(st, c) == 3 + p as u8).collect();
+    let held: Vec<usize> = (0..32)
+        .filter(|&c| testing::card_location(st, c) == 3 + p as u8)
+        .collect();
     let holding = held.len();
     // Unfilled squares of each colour on held paintings.
     let mut need = [0i32; 7];
@@ -105,18 +113,59 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
     let kind_value = |k: &str| -> i32 {
         match k {
             "paint" => {
-                let usable: i32 = (0..6).map(|c| (pig[c] as i32).min(need[c])).sum::<i32>() + pig[6] as i32;
-                if holding > 0 && usable >= 2 { 12 } else if holding > 0 && usable == 1 { 3 } else { 0 }
+                let usable: i32 =
+                    (0..6).map(|c| (pig[c] as i32).min(need[c])).sum::<i32>() + pig[6] as i32;
+                if holding > 0 && usable >= 2 {
+                    12
+                } else if holding > 0 && usable == 1 {
+                    3
+                } else {
+                    0
+                }
             }
-            "take painting" => if holding < 1 { 14 } else { 0 },
-            "mix black" => if pig[3] > 0 && pig[4] > 0 && pig[5] > 0 { 13 } else { 0 },
+            "take painting" => {
+                if holding < 1 {
+                    14
+                } else {
+                    0
+                }
+            }
+            "mix black" => {
+                if pig[3] > 0 && pig[4] > 0 && pig[5] > 0 {
+                    13
+                } else {
+                    0
+                }
+            }
             "upgrade" => {
                 let total: i32 = pig[..7].iter().map(|&x| x as i32).sum();
-                if total >= 5 { 7 } else { 2 }
+                if total >= 5 {
+                    7
+                } else {
+                    2
+                }
             }
-            "mix orange" => if pig[0] > 0 && pig[1] > 0 { 4 + want(3) } else { 0 },
-            "mix green" => if pig[1] > 0 && pig[2] > 0 { 4 + want(4) } else { 0 },
-            "mix violet" => if pig[0] > 0 && pig[2] > 0 { 4 + want(5) } else { 0 },
+            "mix orange" => {
+                if pig[0] > 0 && pig[1] > 0 {
+                    4 + want(3)
+                } else {
+                    0
+                }
+            }
+            "mix green" => {
+                if pig[1] > 0 && pig[2] > 0 {
+                    4 + want(4)
+                } else {
+                    0
+                }
+            }
+            "mix violet" => {
+                if pig[0] > 0 && pig[2] > 0 {
+                    4 + want(5)
+                } else {
+                    0
+                }
+            }
             "acquire red" => 3 + primary_want(0),
             "acquire yellow" => 3 + primary_want(1),
             "acquire blue" => 3 + primary_want(2),
@@ -124,21 +173,35 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
         }
     };
     fn inner(s: &str) -> &str {
-        s.rsplit_once('(').map(|(_, k)| k.trim_end_matches(')')).unwrap_or("")
+        s.rsplit_once('(')
+            .map(|(_, k)| k.trim_end_matches(')'))
+            .unwrap_or("")
     }
     if let Some(rest) = text.strip_prefix("place on ") {
         return match rest {
             "first player" => 3,
             "copy" => 6,
             "rotate" => 1,
-            "white" => if holding > 0 { 5 } else { 2 },
+            "white" => {
+                if holding > 0 {
+                    5
+                } else {
+                    2
+                }
+            }
             _ => kind_value(inner(rest)),
         };
     }
     if let Some(rest) = text.strip_prefix("use ") {
         return match rest {
             "first player" | "copy" | "rotate" | "white" => 10,
-            _ => if kind_value(inner(rest)) > 0 { 10 } else { 0 },
+            _ => {
+                if kind_value(inner(rest)) > 0 {
+                    10
+                } else {
+                    0
+                }
+            }
         };
     }
     if text.starts_with("forgo ") {
@@ -157,17 +220,33 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
         return 5;
     }
     if text.starts_with("take painting") {
-        let card: usize = text.split(' ').nth(2).and_then(|x| x.parse().ok()).unwrap_or(0);
+        let card: usize = text
+            .split(' ')
+            .nth(2)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
         let pts = g.data().paintings[card].points as i32;
-        return if CHEAP.with(|c| c.get()) == Some(p) { 40 - pts } else { 20 + pts };
+        return if CHEAP.with(|c| c.get()) == Some(p) {
+            40 - pts
+        } else {
+            20 + pts
+        };
     }
     if text.starts_with("take a bonus") {
         return 15;
     }
     if text.starts_with("paint ") {
-        let card: usize = text.split(' ').nth(4).and_then(|x| x.parse().ok()).unwrap_or(0);
+        let card: usize = text
+            .split(' ')
+            .nth(4)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
         let base = 10 + 2 * testing::filled(st, card) as i32;
-        return if text.starts_with("paint white") { base - 6 } else { base };
+        return if text.starts_with("paint white") {
+            base - 6
+        } else {
+            base
+        };
     }
     if let Some(rest) = text.strip_prefix("keep assistant on ") {
         return kind_value(inner(rest));
@@ -176,7 +255,12 @@ fn greedy_value(g: &ColorsOfParis, st: &salon_colors_of_paris::ColorsOfParisStat
         return 3;
     }
     if let Some(c) = text.strip_prefix("discard ") {
-        let idx = ["red", "yellow", "blue", "orange", "green", "violet", "white"].iter().position(|&x| x == c).unwrap_or(0);
+        let idx = [
+            "red", "yellow", "blue", "orange", "green", "violet", "white",
+        ]
+        .iter()
+        .position(|&x| x == c)
+        .unwrap_or(0);
         return pig[idx] as i32 - need[idx];
     }
     1
@@ -189,7 +273,10 @@ fn check_resample(t: &TrackedState<ColorsOfParis>) {
     let mut b = a.clone();
     for p in 0..n as i64 {
         let r = t.resample_from_infostate(p, 99 + t.ply() as u64).unwrap();
-        assert_eq!(r.information_state_string(p).unwrap(), t.information_state_string(p).unwrap());
+        assert_eq!(
+            r.information_state_string(p).unwrap(),
+            t.information_state_string(p).unwrap()
+        );
         t.observation_tensor(p, &mut a).unwrap();
         r.observation_tensor(p, &mut b).unwrap();
         assert_eq!(a, b);
@@ -234,8 +321,23 @@ fn greedy_stats(players: i64, advanced: bool, games: u64) -> (Stats, [u32; 32], 
             }
             let a = choice[rng.below(choice.len() as u64) as usize];
             if seed == 0 && std::env::var("COP_TRACE2").is_ok() && s.plies < 200 {
-                let opts: Vec<String> = legal.iter().map(|&x| format!("{}={}", st.action_to_string(&g, x), greedy_value(&g, &st, &st.action_to_string(&g, x)))).collect();
-                println!("P{} {:?} pig {:?}\n   -> {}", testing::mover(&st), opts, testing::pigments(&st, testing::mover(&st)), st.action_to_string(&g, a));
+                let opts: Vec<String> = legal
+                    .iter()
+                    .map(|&x| {
+                        format!(
+                            "{}={}",
+                            st.action_to_string(&g, x),
+                            greedy_value(&g, &st, &st.action_to_string(&g, x))
+                        )
+                    })
+                    .collect();
+                println!(
+                    "P{} {:?} pig {:?}\n   -> {}",
+                    testing::mover(&st),
+                    opts,
+                    testing::pigments(&st, testing::mover(&st)),
+                    st.action_to_string(&g, a)
+                );
             }
             t.apply_action(a as i64 as u32).unwrap();
             s.plies += 1;
@@ -289,10 +391,19 @@ fn greedy_play_ends_in_sensible_rounds() {
                 s.paintings_finished as f64 / g
             );
             if !cfg!(debug_assertions) {
-                println!("  taken per card {:?}\n  finished per card {:?}", taken, completed);
+                println!(
+                    "  taken per card {:?}\n  finished per card {:?}",
+                    taken, completed
+                );
             }
-            assert!((4.0..=25.0).contains(&mean_rounds), "mean rounds {mean_rounds}");
-            assert!(s.capped * 4 <= s.games, "too many games reach the round cap");
+            assert!(
+                (4.0..=25.0).contains(&mean_rounds),
+                "mean rounds {mean_rounds}"
+            );
+            assert!(
+                s.capped * 4 <= s.games,
+                "too many games reach the round cap"
+            );
         }
     }
 }
@@ -330,14 +441,21 @@ fn cheap_and_valuable_paintings_both_win_games() {
                     choice.push(a);
                 }
             }
-            t.apply_action(choice[rng.below(choice.len() as u64) as usize]).unwrap();
+            t.apply_action(choice[rng.below(choice.len() as u64) as usize])
+                .unwrap();
         }
         cheap_wins += t.returns()[cheap_seat];
     }
     CHEAP.with(|c| c.set(None));
     let share = cheap_wins / games as f64;
-    println!("cheap-painting greedy vs valuable-painting greedy (2 players): cheap seat wins {:.1}%", 100.0 * share);
+    println!(
+        "cheap-painting greedy vs valuable-painting greedy (2 players): cheap seat wins {:.1}%",
+        100.0 * share
+    );
     if !cfg!(debug_assertions) {
-        assert!((0.15..=0.85).contains(&share), "one kind of painting dominates: {share}");
+        assert!(
+            (0.15..=0.85).contains(&share),
+            "one kind of painting dominates: {share}"
+        );
     }
 }

@@ -10,7 +10,9 @@ const GAMES: u64 = 4;
 const GAMES: u64 = 30;
 
 fn game(players: i64, advanced: bool) -> ColorsOfParis {
-    let p = Params::new().with("players", ParamValue::Int(players)).with("advanced", ParamValue::Bool(advanced));
+    let p = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("advanced", ParamValue::Bool(advanced));
     ColorsOfParis::with_params(&p, None).unwrap()
 }
 

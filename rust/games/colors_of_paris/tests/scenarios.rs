@@ -14,7 +14,9 @@ use salon_colors_of_paris::{testing, ColorsOfParis, ColorsOfParisState};
 use salon_core::{Game, ParamValue, Params, SalonError, State, TrackedState, Xoshiro256StarStar};
 
 fn game(players: i64, advanced: bool) -> ColorsOfParis {
-    let p = Params::new().with("players", ParamValue::Int(players)).with("advanced", ParamValue::Bool(advanced));
+    let p = Params::new()
+        .with("players", ParamValue::Int(players))
+        .with("advanced", ParamValue::Bool(advanced));
     ColorsOfParis::with_params(&p, None).unwrap()
 }
 
@@ -87,9 +89,18 @@ fn setup_three_assistants_tools_on_first_space_one_of_each_primary() {
 
 #[test]
 fn setup_three_easels_at_two_players_four_otherwise() {
-    assert_eq!(testing::easels(&testing::start(&game(2, false))), [0, 1, 2, NONE]);
-    assert_eq!(testing::easels(&testing::start(&game(3, false))), [0, 1, 2, 3]);
-    assert_eq!(testing::easels(&testing::start(&game(4, false))), [0, 1, 2, 3]);
+    assert_eq!(
+        testing::easels(&testing::start(&game(2, false))),
+        [0, 1, 2, NONE]
+    );
+    assert_eq!(
+        testing::easels(&testing::start(&game(3, false))),
+        [0, 1, 2, 3]
+    );
+    assert_eq!(
+        testing::easels(&testing::start(&game(4, false))),
+        [0, 1, 2, 3]
+    );
 }
 
 #[test]
@@ -113,7 +124,12 @@ fn forbidden_tiles_cover_spaces_at_two_and_three_players() {
     let st = testing::start(&g2);
     let legal = testing::legal_strings(&g2, &st);
     for s in [1, 5, 10, 14] {
-        assert!(!legal.iter().any(|x| x.starts_with(&format!("place on space {s} ("))), "space {s} is covered at 2 players");
+        assert!(
+            !legal
+                .iter()
+                .any(|x| x.starts_with(&format!("place on space {s} ("))),
+            "space {s} is covered at 2 players"
+        );
     }
     let g3 = game(3, false);
     let legal = testing::legal_strings(&g3, &testing::start(&g3));
@@ -121,7 +137,13 @@ fn forbidden_tiles_cover_spaces_at_two_and_three_players() {
     assert!(!legal.iter().any(|x| x.starts_with("place on space 5 (")));
     let g4 = game(4, false);
     let legal = testing::legal_strings(&g4, &testing::start(&g4));
-    assert_eq!(legal.iter().filter(|x| x.starts_with("place on space")).count(), 18);
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|x| x.starts_with("place on space"))
+            .count(),
+        18
+    );
 }
 
 // ------------------------------------------------------------------ phase 1
@@ -132,7 +154,10 @@ fn placement_one_assistant_per_space_white_space_unlimited() {
     let mut st = testing::start(&g);
     testing::play(&g, &mut st, "place on space 3 (");
     let legal = testing::legal_strings(&g, &st);
-    assert!(!legal.iter().any(|x| x.starts_with("place on space 3 (")), "space 3 is taken");
+    assert!(
+        !legal.iter().any(|x| x.starts_with("place on space 3 (")),
+        "space 3 is taken"
+    );
     testing::play(&g, &mut st, "place on white");
     testing::play(&g, &mut st, "place on white");
     testing::play(&g, &mut st, "place on white");
@@ -179,7 +204,10 @@ fn kept_assistant_counts_as_placed_next_round() {
     }
     assert_eq!(placed, [2, 3]);
     let legal = testing::legal_strings(&g, &st);
-    assert!(legal.contains(&"use space 6 (acquire yellow)".to_string()), "the kept assistant acts: {legal:?}");
+    assert!(
+        legal.contains(&"use space 6 (acquire yellow)".to_string()),
+        "the kept assistant acts: {legal:?}"
+    );
 }
 
 // ------------------------------------------------------------------ phase 2
@@ -191,7 +219,13 @@ fn resolution_in_turn_order_any_assistant_or_forgo() {
     place(&g, &mut st, &[&["space 3 (", "space 7 ("], &["space 4 ("]]);
     assert_eq!(testing::mover(&st), 0);
     let legal = testing::legal_strings(&g, &st);
-    for want in ["use space 3 (acquire yellow)", "use space 7 (mix orange)", "use white", "forgo space 3 (acquire yellow)", "forgo white"] {
+    for want in [
+        "use space 3 (acquire yellow)",
+        "use space 7 (mix orange)",
+        "use white",
+        "forgo space 3 (acquire yellow)",
+        "forgo white",
+    ] {
         assert!(legal.contains(&want.to_string()), "{want} in {legal:?}");
     }
     testing::play(&g, &mut st, "use space 7 (");
@@ -208,7 +242,10 @@ fn acquire_primary_gives_tube_level_pigments() {
     testing::set_tool(&mut st, 0, TUBE, 3);
     place(&g, &mut st, &[&["space 3 ("], &[]]);
     testing::play(&g, &mut st, "use space 3 (acquire yellow)");
-    assert_eq!(testing::pigments(&st, 0)[YELLOW as usize], 1 + g.data().tracks[TUBE][2]);
+    assert_eq!(
+        testing::pigments(&st, 0)[YELLOW as usize],
+        1 + g.data().tracks[TUBE][2]
+    );
     ok(&g, &st);
 }
 
@@ -218,7 +255,10 @@ fn acquire_white_gives_tube_level_whites_any_number_of_assistants() {
     let mut st = testing::start(&g);
     place(&g, &mut st, &[&["white", "white", "white"], &[]]);
     testing::play(&g, &mut st, "use white");
-    assert_eq!(testing::pigments(&st, 0)[WHITE as usize], g.data().tracks[TUBE][0]);
+    assert_eq!(
+        testing::pigments(&st, 0)[WHITE as usize],
+        g.data().tracks[TUBE][0]
+    );
     ok(&g, &st);
 }
 
@@ -230,7 +270,10 @@ fn mix_two_primaries_gives_palette_level_secondaries() {
     place(&g, &mut st, &[&["space 7 ("], &[]]);
     testing::play(&g, &mut st, "use space 7 (mix orange)");
     let pig = testing::pigments(&st, 0);
-    assert_eq!((pig[RED as usize], pig[YELLOW as usize], pig[BLUE as usize]), (0, 0, 1));
+    assert_eq!(
+        (pig[RED as usize], pig[YELLOW as usize], pig[BLUE as usize]),
+        (0, 0, 1)
+    );
     assert_eq!(pig[ORANGE as usize], g.data().tracks[PALETTE][3]);
     ok(&g, &st);
 }
@@ -258,7 +301,10 @@ fn mix_black_spends_three_secondaries_for_one_black_worth_6() {
     testing::play(&g, &mut st, "use space 16 (mix black)");
     let pig = testing::pigments(&st, 0);
     assert_eq!(&pig[3..6], &[0, 0, 0]);
-    assert_eq!(pig[BLACK as usize], 1, "one black regardless of the palette");
+    assert_eq!(
+        pig[BLACK as usize], 1,
+        "one black regardless of the palette"
+    );
     assert_eq!(st.scores(&g)[0], 6);
     ok(&g, &st);
 }
@@ -273,7 +319,10 @@ fn upgrade_costs_two_primaries_to_space_4_white_replaces_either() {
     let legal = testing::legal_strings(&g, &st);
     assert!(legal.contains(&"upgrade brush paying red+yellow".to_string()));
     assert!(legal.contains(&"upgrade tube paying blue+white".to_string()));
-    assert!(!legal.iter().any(|x| x.contains("white+white")), "only one white");
+    assert!(
+        !legal.iter().any(|x| x.contains("white+white")),
+        "only one white"
+    );
     testing::play(&g, &mut st, "upgrade brush paying yellow+white");
     assert_eq!(testing::tool(&st, 0, BRUSH), 2);
     assert_eq!(testing::pigments(&st, 0), [1, 0, 1, 0, 0, 0, 0, 0]);
@@ -290,14 +339,22 @@ fn upgrade_to_space_5_and_beyond_costs_secondaries() {
     testing::play(&g, &mut st, "use space 6 (upgrade)");
     let legal = testing::legal_strings(&g, &st);
     assert!(legal.contains(&"upgrade tube paying green+green".to_string()));
-    assert!(!legal.iter().any(|x| x.starts_with("upgrade tube paying red")), "primaries do not pay for space 5: {legal:?}");
+    assert!(
+        !legal
+            .iter()
+            .any(|x| x.starts_with("upgrade tube paying red")),
+        "primaries do not pay for space 5: {legal:?}"
+    );
     assert!(legal.contains(&"upgrade palette paying red+yellow".to_string()));
 }
 
 #[test]
 fn development_bonus_at_space_6_hire_or_6_point_token() {
     let g = game(2, false);
-    for (choice, hired, points) in [("bonus: hire an assistant", 1, 0), ("bonus: 6-point token", 0, 6)] {
+    for (choice, hired, points) in [
+        ("bonus: hire an assistant", 1, 0),
+        ("bonus: 6-point token", 0, 6),
+    ] {
         let mut st = testing::start(&g);
         testing::set_tool(&mut st, 0, PALETTE, 5);
         testing::give(&mut st, 0, ORANGE, 2);
@@ -305,7 +362,10 @@ fn development_bonus_at_space_6_hire_or_6_point_token() {
         testing::play(&g, &mut st, "use space 6 (upgrade)");
         testing::play(&g, &mut st, "upgrade palette paying orange+orange");
         assert_eq!(testing::sub(&st), SUB_DEV_BONUS);
-        assert_eq!(testing::legal_strings(&g, &st), vec!["bonus: hire an assistant", "bonus: 6-point token"]);
+        assert_eq!(
+            testing::legal_strings(&g, &st),
+            vec!["bonus: hire an assistant", "bonus: 6-point token"]
+        );
         testing::play(&g, &mut st, choice);
         assert_eq!(testing::assistants(&st, 0), (3, hired));
         assert_eq!(st.scores(&g)[0], points);
@@ -330,7 +390,11 @@ fn hired_assistant_joins_from_the_next_round() {
         placed[testing::mover(&st)] += 1;
         testing::play(&g, &mut st, "place on white");
     }
-    assert_eq!(placed, [3, 3], "player 0: 4 assistants, one kept on the board; player 1: 3, none kept");
+    assert_eq!(
+        placed,
+        [3, 3],
+        "player 0: 4 assistants, one kept on the board; player 1: 3, none kept"
+    );
 }
 
 #[test]
@@ -339,7 +403,11 @@ fn last_space_gives_10_token_after_hiring() {
     let mut st = testing::start(&g);
     testing::set_tool(&mut st, 0, BRUSH, 5);
     testing::give(&mut st, 0, GREEN, 4);
-    place(&g, &mut st, &[&["space 6 (", "space 12 (", "space 13 ("], &[]]);
+    place(
+        &g,
+        &mut st,
+        &[&["space 6 (", "space 12 (", "space 13 ("], &[]],
+    );
     testing::play(&g, &mut st, "use space 6 (upgrade)");
     testing::play(&g, &mut st, "upgrade brush paying green+green");
     testing::play(&g, &mut st, "bonus: hire");
@@ -362,7 +430,11 @@ fn last_space_flips_the_6_token_to_10() {
     let mut st = testing::start(&g);
     testing::set_tool(&mut st, 0, TUBE, 5);
     testing::give(&mut st, 0, GREEN, 6);
-    place(&g, &mut st, &[&["space 6 (", "space 12 (", "space 13 ("], &[], &[], &[]]);
+    place(
+        &g,
+        &mut st,
+        &[&["space 6 (", "space 12 (", "space 13 ("], &[], &[], &[]],
+    );
     testing::play(&g, &mut st, "use space 6 (upgrade)");
     testing::play(&g, &mut st, "upgrade tube paying green+green");
     testing::play(&g, &mut st, "bonus: 6-point token");
@@ -413,7 +485,11 @@ fn paint_places_up_to_brush_level_pigments_matching_squares() {
         testing::play(&g, &mut st, "paint ");
     }
     assert_eq!(testing::filled(&st, 20), brush as u32);
-    assert_ne!(testing::sub(&st), SUB_PAINT, "the paint action ends at the brush level");
+    assert_ne!(
+        testing::sub(&st),
+        SUB_PAINT,
+        "the paint action ends at the brush level"
+    );
     ok(&g, &st);
 }
 
@@ -444,11 +520,24 @@ fn white_on_any_square_at_most_three_per_painting() {
     place(&g, &mut st, &[&["space 2 ("], &[]]);
     testing::play(&g, &mut st, "use space 2 (paint)");
     let legal = testing::legal_strings(&g, &st);
-    assert_eq!(legal.iter().filter(|x| x.starts_with("paint white")).count(), 7, "white on any empty square");
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|x| x.starts_with("paint white"))
+            .count(),
+        7,
+        "white on any empty square"
+    );
     testing::play(&g, &mut st, "paint white on painting 20 square 8");
     let legal = testing::legal_strings(&g, &st);
-    assert!(!legal.iter().any(|x| x.starts_with("paint white")), "three whites already: {legal:?}");
-    assert!(legal.iter().any(|x| x.starts_with("paint ")), "colours still go on: {legal:?}");
+    assert!(
+        !legal.iter().any(|x| x.starts_with("paint white")),
+        "three whites already: {legal:?}"
+    );
+    assert!(
+        legal.iter().any(|x| x.starts_with("paint ")),
+        "colours still go on: {legal:?}"
+    );
     ok(&g, &st);
 }
 
@@ -463,12 +552,22 @@ fn finished_painting_scores_points_minus_2_per_white_and_returns_pigments() {
     let before = testing::supply(&st);
     place(&g, &mut st, &[&["space 2 ("], &[]]);
     testing::play(&g, &mut st, "use space 2 (paint)");
-    testing::play(&g, &mut st, &format!("paint {} on painting 31 square 8", COLOUR_NAMES[last as usize]));
+    testing::play(
+        &g,
+        &mut st,
+        &format!(
+            "paint {} on painting 31 square 8",
+            COLOUR_NAMES[last as usize]
+        ),
+    );
     assert_eq!(testing::card_location(&st, 31), LOC_DONE);
     assert_eq!(testing::finished(&st, 0), (1, 1));
     let after = testing::supply(&st);
     let returned: u32 = (0..8).map(|c| (after[c] - before[c]) as u32).sum();
-    assert_eq!(returned, 9, "the finished painting's pigments go back to the supply");
+    assert_eq!(
+        returned, 9,
+        "the finished painting's pigments go back to the supply"
+    );
     assert_eq!(st.scores(&g)[0], g.data().paintings[31].points as i32 - 2);
     ok(&g, &st);
 }
@@ -481,7 +580,11 @@ fn first_player_space_gives_a_white_now_and_the_token_after_phase_3() {
     until_turn(&g, &mut st, 1);
     testing::play(&g, &mut st, "use first player");
     assert_eq!(testing::pigments(&st, 1)[WHITE as usize], 1);
-    assert_eq!(testing::first_player(&st), 0, "the token moves at the end of phase 3");
+    assert_eq!(
+        testing::first_player(&st),
+        0,
+        "the token moves at the end of phase 3"
+    );
     finish_round(&g, &mut st);
     assert_eq!(testing::first_player(&st), 1);
     assert_eq!(testing::mover(&st), 1);
@@ -518,9 +621,16 @@ fn copy_performs_the_action_of_an_occupied_bottom_space() {
     place(&g, &mut st, &[&["copy"], &["space 3 ("]]);
     testing::play(&g, &mut st, "use copy");
     let legal = testing::legal_strings(&g, &st);
-    assert_eq!(legal, vec!["copy space 3 (acquire yellow)"], "only occupied bottom spaces");
+    assert_eq!(
+        legal,
+        vec!["copy space 3 (acquire yellow)"],
+        "only occupied bottom spaces"
+    );
     testing::play(&g, &mut st, "copy space 3");
-    assert_eq!(testing::pigments(&st, 0)[YELLOW as usize], 1 + g.data().tracks[TUBE][0]);
+    assert_eq!(
+        testing::pigments(&st, 0)[YELLOW as usize],
+        1 + g.data().tracks[TUBE][0]
+    );
     ok(&g, &st);
 }
 
@@ -561,7 +671,11 @@ fn half_turn_replaces_all_paintings_on_the_easels() {
         place(&g, &mut st, &[&[], &[]]);
         finish_round(&g, &mut st);
     }
-    assert_eq!(testing::easels(&st), [0, 1, 2, NONE], "no replacement before the half-turn");
+    assert_eq!(
+        testing::easels(&st),
+        [0, 1, 2, NONE],
+        "no replacement before the half-turn"
+    );
     place(&g, &mut st, &[&[], &[]]);
     forgo_rest(&g, &mut st);
     // The sixth rotation puts red on the second forbidden sector: all easels are replaced.
@@ -636,7 +750,15 @@ fn discard_down_to_12_pigments_black_not_counted() {
     assert_eq!(testing::phase(&st), PH_DISCARD);
     assert_eq!(testing::mover(&st), 0);
     let legal = testing::legal_strings(&g, &st);
-    assert_eq!(legal, vec!["discard red", "discard yellow", "discard blue", "discard white"]);
+    assert_eq!(
+        legal,
+        vec![
+            "discard red",
+            "discard yellow",
+            "discard blue",
+            "discard white"
+        ]
+    );
     testing::play(&g, &mut st, "discard white");
     testing::play(&g, &mut st, "discard red");
     // Down to 12: nobody has a bottom-board assistant to keep, so round 2 starts.
@@ -653,7 +775,11 @@ fn keep_one_assistant_on_the_bottom_board_others_return() {
     forgo_rest(&g, &mut st);
     assert_eq!(testing::phase(&st), PH_KEEP);
     let legal = testing::legal_strings(&g, &st);
-    assert_eq!(legal.len(), 2, "only bottom-board assistants can stay: {legal:?}");
+    assert_eq!(
+        legal.len(),
+        2,
+        "only bottom-board assistants can stay: {legal:?}"
+    );
     testing::play(&g, &mut st, "keep assistant on space 7");
     // Player 1 has only white-space assistants: nothing to keep.
     assert_eq!(testing::phase(&st), PH_PLACE);
@@ -722,11 +848,21 @@ fn the_fifth_black_is_the_last_one_that_can_be_made() {
     place(&g, &mut st, &[&["space 16 ("], &["space 17 ("]]);
     testing::play(&g, &mut st, "use space 16 (mix black)");
     assert!(testing::end_triggered(&st));
-    assert_eq!(testing::supply(&st)[BLACK as usize], 1, "one black left in the box");
+    assert_eq!(
+        testing::supply(&st)[BLACK as usize],
+        1,
+        "one black left in the box"
+    );
     until_turn(&g, &mut st, 1);
     let legal = testing::legal_strings(&g, &st);
-    assert!(legal.iter().any(|a| a.starts_with("forgo space 17")), "{legal:?}");
-    assert!(!legal.iter().any(|a| a.starts_with("use space 17")), "no sixth black: {legal:?}");
+    assert!(
+        legal.iter().any(|a| a.starts_with("forgo space 17")),
+        "{legal:?}"
+    );
+    assert!(
+        !legal.iter().any(|a| a.starts_with("use space 17")),
+        "no sixth black: {legal:?}"
+    );
     forgo_rest(&g, &mut st);
     assert!(st.is_terminal(&g));
     assert_eq!(testing::pigments(&st, 1)[BLACK as usize], 4);
@@ -738,7 +874,10 @@ fn the_fifth_black_is_the_last_one_that_can_be_made() {
 fn tie_game(p1_paints: bool, p1_whites: u16, p1_blacks: u8) -> (ColorsOfParis, ColorsOfParisState) {
     let g = game(2, false);
     let mut st = testing::start(&g);
-    assert_eq!((g.data().paintings[30].points, g.data().paintings[31].points), (10, 10));
+    assert_eq!(
+        (g.data().paintings[30].points, g.data().paintings[31].points),
+        (10, 10)
+    );
     for (card, whites) in [(30, 0b1u16), (31, 0)] {
         testing::hand_painting(&mut st, 0, card);
         testing::prefill(&g, &mut st, card, 0xFF, whites);
@@ -779,7 +918,11 @@ fn tie_break_then_most_valuable_finished_painting() {
     let (g, st) = tie_game(true, 0b1, 2);
     assert_eq!(st.scores(&g)[..2], [18, 18]);
     assert_eq!(testing::finished(&st, 1), (1, 1));
-    assert_eq!(st.returns(&g)[..2], [1.0, 0.0], "player 0's best painting (10) beats 8");
+    assert_eq!(
+        st.returns(&g)[..2],
+        [1.0, 0.0],
+        "player 0's best painting (10) beats 8"
+    );
 }
 
 #[test]
@@ -821,7 +964,10 @@ fn advanced_painter_acquire_bonus_adds_pigments() {
     place(&g, &mut st, &[&[], &["space 3 ("]]);
     until_turn(&g, &mut st, 1);
     testing::play(&g, &mut st, "use space 3 (acquire yellow)");
-    assert_eq!(testing::pigments(&st, 1)[YELLOW as usize], 1 + g.data().tracks[TUBE][0] + 1);
+    assert_eq!(
+        testing::pigments(&st, 1)[YELLOW as usize],
+        1 + g.data().tracks[TUBE][0] + 1
+    );
 }
 
 #[test]
@@ -829,7 +975,13 @@ fn advanced_painter_start_tool_begins_on_space_2() {
     let g = game(4, true);
     let mut st = g.new_initial_state();
     // First player 0, then deal painters 5 (Toulouse-Lautrec: palette) to player 0.
-    testing::settle_chance(&g, &mut st, |s, list| if testing::phase(s) == PH_PAINTER { list.iter().copied().find(|&a| a as usize == 47 + 5) } else { None });
+    testing::settle_chance(&g, &mut st, |s, list| {
+        if testing::phase(s) == PH_PAINTER {
+            list.iter().copied().find(|&a| a as usize == 47 + 5)
+        } else {
+            None
+        }
+    });
     assert_eq!(testing::painter(&st, 0), 5);
     assert_eq!(testing::tool(&st, 0, PALETTE), 2);
 }
@@ -842,16 +994,24 @@ fn advanced_bonus_card_instead_of_painting_costs_white_and_stays_hidden() {
     place(&g, &mut st, &[&["space 0 ("], &[]]);
     testing::play(&g, &mut st, "use space 0 (take painting)");
     let legal = testing::legal_strings(&g, &st);
-    assert!(legal.contains(&"take a bonus card paying 2 white".to_string()), "{legal:?}");
+    assert!(
+        legal.contains(&"take a bonus card paying 2 white".to_string()),
+        "{legal:?}"
+    );
     testing::play(&g, &mut st, "take a bonus card");
     assert_eq!(testing::pigments(&st, 0)[WHITE as usize], 0);
     assert!(st.is_chance_node(&g));
-    testing::settle_chance(&g, &mut st, |_, list| list.iter().copied().find(|&a| a == 32 + 8));
+    testing::settle_chance(&g, &mut st, |_, list| {
+        list.iter().copied().find(|&a| a == 32 + 8)
+    });
     assert_eq!(testing::bonus_location(&st, 8), 1);
     let mine = st.observation_string(&g, 0);
     let theirs = st.observation_string(&g, 1);
     assert!(mine.contains("Prolific"));
-    assert!(!theirs.contains("Prolific"), "bonus cards are hidden from the others");
+    assert!(
+        !theirs.contains("Prolific"),
+        "bonus cards are hidden from the others"
+    );
     assert!(theirs.contains("1 bonus cards face down"));
     let mut t0 = vec![0.0f32; g.observation_tensor_size()];
     let mut t1 = t0.clone();
@@ -861,7 +1021,10 @@ fn advanced_bonus_card_instead_of_painting_costs_white_and_stays_hidden() {
         let r = st.resample_from_infostate(&g, 1, &mut rng).unwrap();
         r.observation_tensor(&g, 1, &mut t1);
         assert_eq!(t0, t1);
-        assert_eq!(r.information_state_string(&g, 1), st.information_state_string(&g, 1));
+        assert_eq!(
+            r.information_state_string(&g, 1),
+            st.information_state_string(&g, 1)
+        );
         ok(&g, &r);
     }
     ok(&g, &st);
@@ -877,14 +1040,20 @@ fn advanced_bonus_cards_score_at_the_end() {
     testing::play(&g, &mut st, "use space 0 (take painting)");
     testing::play(&g, &mut st, "take a bonus card");
     // Bonus card 0: 2 points per black.
-    testing::settle_chance(&g, &mut st, |_, list| list.iter().copied().find(|&a| a == 32));
+    testing::settle_chance(&g, &mut st, |_, list| {
+        list.iter().copied().find(|&a| a == 32)
+    });
     testing::give_black(&mut st, 0, 1);
     for c in [ORANGE, GREEN, VIOLET] {
         testing::give(&mut st, 1, c, 1);
     }
     forgo_rest(&g, &mut st);
     assert!(!st.is_terminal(&g));
-    assert_eq!(st.scores(&g)[0], 6, "hidden bonus cards are not in the running score");
+    assert_eq!(
+        st.scores(&g)[0],
+        6,
+        "hidden bonus cards are not in the running score"
+    );
 }
 
 #[test]
@@ -894,24 +1063,45 @@ fn resample_redraws_only_the_bonus_cards_the_player_cannot_see() {
     for p in 0..3 {
         testing::give(&mut st, p, WHITE, 2);
     }
-    place(&g, &mut st, &[&["space 0 ("], &["space 1 ("], &["space 3 ("]]);
+    place(
+        &g,
+        &mut st,
+        &[&["space 0 ("], &["space 1 ("], &["space 3 ("]],
+    );
     testing::play(&g, &mut st, "use space 0");
     testing::play(&g, &mut st, "take a bonus card");
-    testing::settle_chance(&g, &mut st, |_, list| list.iter().copied().find(|&a| a == 32 + 3));
+    testing::settle_chance(&g, &mut st, |_, list| {
+        list.iter().copied().find(|&a| a == 32 + 3)
+    });
     testing::play(&g, &mut st, "use space 1");
     testing::play(&g, &mut st, "take a bonus card");
-    testing::settle_chance(&g, &mut st, |_, list| list.iter().copied().find(|&a| a == 32 + 7));
+    testing::settle_chance(&g, &mut st, |_, list| {
+        list.iter().copied().find(|&a| a == 32 + 7)
+    });
     let mut rng = Xoshiro256StarStar::seed_from_u64(11);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..200 {
         let r = st.resample_from_infostate(&g, 0, &mut rng).unwrap();
-        assert_eq!(testing::bonus_location(&r, 3), 1, "player 0 keeps their own card");
-        let held: Vec<usize> = (0..NUM_BONUS).filter(|&b| testing::bonus_location(&r, b) == 2).collect();
+        assert_eq!(
+            testing::bonus_location(&r, 3),
+            1,
+            "player 0 keeps their own card"
+        );
+        let held: Vec<usize> = (0..NUM_BONUS)
+            .filter(|&b| testing::bonus_location(&r, b) == 2)
+            .collect();
         assert_eq!(held.len(), 1);
         seen.insert(held[0]);
-        assert_eq!(r.information_state_string(&g, 0), st.information_state_string(&g, 0));
+        assert_eq!(
+            r.information_state_string(&g, 0),
+            st.information_state_string(&g, 0)
+        );
     }
-    assert_eq!(seen.len(), NUM_BONUS - 1, "player 1's card is redrawn among all unseen cards");
+    assert_eq!(
+        seen.len(),
+        NUM_BONUS - 1,
+        "player 1's card is redrawn among all unseen cards"
+    );
 }
 
 // ------------------------------------------------------------------ components
@@ -942,7 +1132,10 @@ fn rejects(edit: impl Fn(&mut serde_json::Value), want: &[&str]) {
     match ColorsOfParis::with_params(&p, Some(&v.to_string())) {
         Err(SalonError::InvalidComponents { message }) => {
             for w in want {
-                assert!(message.contains(w), "message {message:?} should mention {w:?}");
+                assert!(
+                    message.contains(w),
+                    "message {message:?} should mention {w:?}"
+                );
             }
         }
         other => panic!("expected InvalidComponents, got {other:?}"),
@@ -951,38 +1144,68 @@ fn rejects(edit: impl Fn(&mut serde_json::Value), want: &[&str]) {
 
 #[test]
 fn component_file_missing_field_rejected() {
-    rejects(|v| {
-        v["paintings"][4].as_object_mut().unwrap().remove("points");
-    }, &["paintings[4]", "points", "missing"]);
-    rejects(|v| {
-        v.as_object_mut().unwrap().remove("tracks");
-    }, &["tracks", "missing"]);
+    rejects(
+        |v| {
+            v["paintings"][4].as_object_mut().unwrap().remove("points");
+        },
+        &["paintings[4]", "points", "missing"],
+    );
+    rejects(
+        |v| {
+            v.as_object_mut().unwrap().remove("tracks");
+        },
+        &["tracks", "missing"],
+    );
 }
 
 #[test]
 fn component_file_wrong_count_rejected() {
-    rejects(|v| {
-        v["paintings"].as_array_mut().unwrap().pop();
-    }, &["paintings", "31", "32"]);
-    rejects(|v| {
-        v["paintings"][2]["grid"].as_array_mut().unwrap().pop();
-    }, &["paintings[2]", "grid", "9"]);
-    rejects(|v| {
-        v["bonus_cards"].as_array_mut().unwrap().pop();
-    }, &["bonus_cards", "15"]);
-    rejects(|v| {
-        v["tracks"]["brush"].as_array_mut().unwrap().pop();
-    }, &["tracks.brush", "8"]);
+    rejects(
+        |v| {
+            v["paintings"].as_array_mut().unwrap().pop();
+        },
+        &["paintings", "31", "32"],
+    );
+    rejects(
+        |v| {
+            v["paintings"][2]["grid"].as_array_mut().unwrap().pop();
+        },
+        &["paintings[2]", "grid", "9"],
+    );
+    rejects(
+        |v| {
+            v["bonus_cards"].as_array_mut().unwrap().pop();
+        },
+        &["bonus_cards", "15"],
+    );
+    rejects(
+        |v| {
+            v["tracks"]["brush"].as_array_mut().unwrap().pop();
+        },
+        &["tracks.brush", "8"],
+    );
 }
 
 #[test]
 fn component_file_bad_value_rejected() {
-    rejects(|v| v["paintings"][3]["grid"][1] = "pink".into(), &["paintings[3]", "grid[1]", "pink"]);
-    rejects(|v| v["paintings"][3]["points"] = (-1).into(), &["paintings[3]", "points", "-1"]);
+    rejects(
+        |v| v["paintings"][3]["grid"][1] = "pink".into(),
+        &["paintings[3]", "grid[1]", "pink"],
+    );
+    rejects(
+        |v| v["paintings"][3]["points"] = (-1).into(),
+        &["paintings[3]", "points", "-1"],
+    );
     rejects(|v| v["wheel"][2] = "dance".into(), &["wheel[2]", "dance"]);
-    rejects(|v| v["painters"][1]["ability"] = "fly".into(), &["painters[1]", "ability", "fly"]);
+    rejects(
+        |v| v["painters"][1]["ability"] = "fly".into(),
+        &["painters[1]", "ability", "fly"],
+    );
     rejects(|v| v["covered_2p"][0] = 99.into(), &["covered_2p[0]", "99"]);
-    rejects(|v| v["upgrade_cost"][0] = "gold".into(), &["upgrade_cost[0]", "gold"]);
+    rejects(
+        |v| v["upgrade_cost"][0] = "gold".into(),
+        &["upgrade_cost[0]", "gold"],
+    );
 }
 
 #[test]
@@ -1021,7 +1244,10 @@ fn upgrade_choices(g: &ColorsOfParis, pigments: &[(u8, u8)]) -> Vec<String> {
     }
     place(g, &mut st, &[&["space 6 ("], &[]]);
     testing::play(g, &mut st, "use space 6 (upgrade)");
-    testing::legal_strings(g, &st).into_iter().filter(|a| a.starts_with("upgrade tube")).collect()
+    testing::legal_strings(g, &st)
+        .into_iter()
+        .filter(|a| a.starts_with("upgrade tube"))
+        .collect()
 }
 
 #[test]
@@ -1032,20 +1258,30 @@ fn upgrade_cost_first_schema_still_loads_with_the_same_hash() {
     assert_eq!(g.components().hash, "18d961bc51fbacff");
     assert_eq!(g.data().upgrade_cost[0], UpgradeCost::PRIMARY_OR_WHITE);
     assert_eq!(g.data().upgrade_cost[3], UpgradeCost::SECONDARY_OR_WHITE);
-    assert_eq!(g.num_distinct_actions(), 809, "no black-paying ids when black never pays");
+    assert_eq!(
+        g.num_distinct_actions(),
+        809,
+        "no black-paying ids when black never pays"
+    );
 }
 
 #[test]
 fn upgrade_cost_substitute_reading_black_never_pays() {
     let g = game(2, false);
     let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 1)]);
-    assert_eq!(legal, vec!["upgrade tube paying red+white"], "black pays nothing by default");
+    assert_eq!(
+        legal,
+        vec!["upgrade tube paying red+white"],
+        "black pays nothing by default"
+    );
 }
 
 #[test]
 fn upgrade_cost_reading_two_of_any_of_three_kinds() {
     // "2 de cada 3 (prima ... segundo ... wh)": 2 pigments, each primary, secondary or white.
-    let g = with_upgrade_cost(serde_json::json!({"pays": ["primary", "secondary", "white"], "pigments": 2}));
+    let g = with_upgrade_cost(
+        serde_json::json!({"pays": ["primary", "secondary", "white"], "pigments": 2}),
+    );
     let legal = upgrade_choices(&g, &[(ORANGE, 1), (RED, 1), (BLACK, 1)]);
     assert_eq!(legal, vec!["upgrade tube paying red+orange"]);
     assert_eq!(g.num_distinct_actions(), 809);
@@ -1057,14 +1293,24 @@ fn upgrade_cost_reading_black_or_white_pays() {
     let g = with_upgrade_cost(serde_json::json!({"pays": ["black", "white"]}));
     assert_eq!(g.num_distinct_actions(), 833);
     let legal = upgrade_choices(&g, &[(WHITE, 1), (BLACK, 2), (RED, 2)]);
-    assert_eq!(legal, vec!["upgrade tube paying white+black", "upgrade tube paying black+black"]);
+    assert_eq!(
+        legal,
+        vec![
+            "upgrade tube paying white+black",
+            "upgrade tube paying black+black"
+        ]
+    );
     let mut st = testing::start(&g);
     testing::give_black(&mut st, 0, 2);
     place(&g, &mut st, &[&["space 6 ("], &[]]);
     testing::play(&g, &mut st, "use space 6 (upgrade)");
     let id = testing::find(&g, &st, "upgrade tube paying black+black");
     assert!((809..833).contains(&(id as usize)), "id {id}");
-    assert_eq!(st.string_to_action(&g, "upgrade tube paying black+black").unwrap(), id);
+    assert_eq!(
+        st.string_to_action(&g, "upgrade tube paying black+black")
+            .unwrap(),
+        id
+    );
     testing::play(&g, &mut st, "upgrade tube paying black+black");
     assert_eq!(testing::tool(&st, 0, TUBE), 2);
     assert_eq!(testing::pigments(&st, 0)[BLACK as usize], 0);
@@ -1073,10 +1319,22 @@ fn upgrade_cost_reading_black_or_white_pays() {
 
 #[test]
 fn upgrade_cost_entry_errors_name_the_entry() {
-    rejects(|v| v["upgrade_cost"][2] = serde_json::json!({"pays": ["white"], "pigments": 3}), &["upgrade_cost[2].pigments", "3"]);
-    rejects(|v| v["upgrade_cost"][1] = serde_json::json!({"pays": ["gold"]}), &["upgrade_cost[1].pays[0]", "gold"]);
-    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"pays": []}), &["upgrade_cost[0].pays", "empty"]);
-    rejects(|v| v["upgrade_cost"][0] = serde_json::json!({"cost": 2}), &["upgrade_cost[0]", "cost"]);
+    rejects(
+        |v| v["upgrade_cost"][2] = serde_json::json!({"pays": ["white"], "pigments": 3}),
+        &["upgrade_cost[2].pigments", "3"],
+    );
+    rejects(
+        |v| v["upgrade_cost"][1] = serde_json::json!({"pays": ["gold"]}),
+        &["upgrade_cost[1].pays[0]", "gold"],
+    );
+    rejects(
+        |v| v["upgrade_cost"][0] = serde_json::json!({"pays": []}),
+        &["upgrade_cost[0].pays", "empty"],
+    );
+    rejects(
+        |v| v["upgrade_cost"][0] = serde_json::json!({"cost": 2}),
+        &["upgrade_cost[0]", "cost"],
+    );
 }
 
 #[test]
@@ -1090,10 +1348,16 @@ fn a_component_file_not_marked_substitute_is_never_called_substitute() {
     let u = ColorsOfParis::with_params(&params, Some(&v.to_string())).unwrap();
     let s = u.new_initial_state();
     let svg = s.render_svg(&u, None);
-    for text in [ColorsOfParis::info().long_name.to_string(), s.render(&u), svg.clone()] {
+    for text in [
+        ColorsOfParis::info().long_name.to_string(),
+        s.render(&u),
+        svg.clone(),
+    ] {
         assert!(!text.to_lowercase().contains("substitute"), "{text}");
     }
     assert!(svg.contains("components: my printed copy"));
     let s = g.new_initial_state();
-    assert!(s.render_svg(&g, None).contains("substitute components (not the publisher&#39;s)"));
+    assert!(s
+        .render_svg(&g, None)
+        .contains("substitute components (not the publisher&#39;s)"));
 }
