@@ -1,6 +1,6 @@
 """salon.BatchedSearch: the batched PUCT / Gumbel search with a numpy evaluator, on every
 game (the algorithms themselves are pinned on hand-worked toy trees in
-rust/core/tests/search_batched.rs)."""
+rust/search/tests/search_batched.rs)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,6 @@
 pub mod action;
 pub mod actor;
 pub mod batch;
-pub mod bots;
 pub mod chance;
 pub mod components;
 pub mod conformance;
@@ -23,7 +22,6 @@ pub mod playout;
 pub mod position;
 pub mod position_moves;
 pub mod rng;
-pub mod search;
 pub mod shares;
 pub mod svg;
 pub mod tensor_writer;

@@ -2,6 +2,7 @@
 //! drop, history, serialization and deserialization would overflow the stack) or copies the
 //! whole chain per link (which made a chain quadratic to build).
 
+#[path = "toy_games/mod.rs"]
 mod bots_toys;
 
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use salon_core::search::{
+use salon_search::{
     Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings,
 };
 use salon_core::SalonResult;

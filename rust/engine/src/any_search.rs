@@ -1,10 +1,10 @@
-use salon_core::search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
+use salon_search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
 use salon_core::SalonResult;
 
 use crate::registry::{each_game, AnySearcher};
 use crate::{AnyGame, AnyState};
 
-/// A batched search (`salon_core::search`) of one built game, taking [`AnyState`] roots.
+/// A batched search (`salon_search`) of one built game, taking [`AnyState`] roots.
 pub struct AnySearch {
     game: AnyGame,
     searcher: AnySearcher,

@@ -172,7 +172,7 @@ impl AnyState {
     /// The move `bot` chooses for the player to move (an error at chance and terminal nodes).
     pub fn bot_choose(
         &self,
-        bot: &mut salon_core::bots::Bot,
+        bot: &mut salon_search::bots::Bot,
         rng: &mut Xoshiro256StarStar,
     ) -> SalonResult<salon_core::Action> {
         each_game!(self, AnyState, s => bot.choose_action(s.game(), s.state(), rng))
@@ -181,7 +181,7 @@ impl AnyState {
     /// [`Self::bot_choose`], asking `stop` between simulations.
     pub fn bot_choose_with_stop(
         &self,
-        bot: &mut salon_core::bots::Bot,
+        bot: &mut salon_search::bots::Bot,
         rng: &mut Xoshiro256StarStar,
         stop: salon_core::interrupt::StopCheck<'_>,
     ) -> SalonResult<salon_core::Action> {

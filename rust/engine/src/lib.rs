@@ -26,3 +26,4 @@ pub use spec::parse_game_spec;
 
 pub use salon_core;
 pub use salon_network;
+pub use salon_search;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use salon_core::search::{RootAnalysis, RootPolicy, SearchConfig};
+use salon_search::{RootAnalysis, RootPolicy, SearchConfig};
 use salon_core::{Action, SalonError, SalonResult};
 use salon_network::Network;
 

@@ -26,12 +26,12 @@ macro_rules! registry {
 
         /// A batched search of any registered game (see `AnySearch`).
         pub enum AnySearcher {
-            $($variant(salon_core::search::BatchedSearch<$ty>)),*
+            $($variant(salon_search::BatchedSearch<$ty>)),*
         }
 
         /// A search with its own evaluator, of any registered game (see `AnyNetworkSearch`).
         pub enum AnyEvaluatorSearcher {
-            $($variant(salon_core::search::EvaluatorSearch<$ty>)),*
+            $($variant(salon_search::EvaluatorSearch<$ty>)),*
         }
 
         $(
@@ -41,14 +41,14 @@ macro_rules! registry {
                 }
             }
 
-            impl From<salon_core::search::BatchedSearch<$ty>> for AnySearcher {
-                fn from(s: salon_core::search::BatchedSearch<$ty>) -> Self {
+            impl From<salon_search::BatchedSearch<$ty>> for AnySearcher {
+                fn from(s: salon_search::BatchedSearch<$ty>) -> Self {
                     AnySearcher::$variant(s)
                 }
             }
 
-            impl From<salon_core::search::EvaluatorSearch<$ty>> for AnyEvaluatorSearcher {
-                fn from(s: salon_core::search::EvaluatorSearch<$ty>) -> Self {
+            impl From<salon_search::EvaluatorSearch<$ty>> for AnyEvaluatorSearcher {
+                fn from(s: salon_search::EvaluatorSearch<$ty>) -> Self {
                     AnyEvaluatorSearcher::$variant(s)
                 }
             }

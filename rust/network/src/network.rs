@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
-use salon_core::search::Evaluator;
+use salon_search::Evaluator;
 use salon_core::{SalonError, SalonResult};
 use sha2::{Digest, Sha256};
 use tract_onnx::pb::{type_proto, GraphProto, ModelProto, ValueInfoProto};

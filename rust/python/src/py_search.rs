@@ -1,7 +1,7 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PySlice, PyTuple};
-use salon_engine::salon_core::search::{RootPolicy, SearchConfig};
+use salon_engine::salon_search::{RootPolicy, SearchConfig};
 use salon_engine::salon_core::SalonResult;
 use salon_engine::salon_network::Network as CoreNetwork;
 use salon_engine::{AnyNetworkSearch, AnySearch, AnyState};
@@ -449,7 +449,7 @@ impl BatchedSearch {
                 &v,
                 "max_considered_actions",
                 1,
-                salon_engine::salon_core::search::MAX_CONSIDERED as u64,
+                salon_engine::salon_search::MAX_CONSIDERED as u64,
             )? as u32;
         }
         let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 7] = [

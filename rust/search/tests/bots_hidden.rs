@@ -1,10 +1,12 @@
 //! Hidden information: the toy games keep the contract (so the tests below mean something),
 //! a bot never uses what its player may not see, and IS-MCTS plays the information set.
 
+// The contract's toy games live with the contract, in salon-core's tests.
+#[path = "../../core/tests/toy_games/mod.rs"]
 mod bots_toys;
 
 use bots_toys::{Gamble, Parity, ParityState, PARITY_CARDS};
-use salon_core::bots::{choose_action, BotConfig};
+use salon_search::bots::{choose_action, BotConfig};
 use salon_core::conformance::check_game;
 use salon_core::{State, Xoshiro256StarStar};
 

@@ -1,7 +1,7 @@
 //! The random draws of the search: Gumbel variables (Gumbel MuZero's root) and Dirichlet
 //! noise (AlphaZero's root), from the project's generator so that a seed fixes them.
 
-use crate::rng::Xoshiro256StarStar;
+use salon_core::rng::Xoshiro256StarStar;
 
 /// A uniform float in the open interval (0, 1).
 #[inline]

@@ -8,8 +8,8 @@
 
 use std::ops::Range;
 
-use crate::action::Action;
-use crate::actor::MAX_PLAYERS;
+use salon_core::action::Action;
+use salon_core::actor::MAX_PLAYERS;
 
 /// The end of a chance node's list of children.
 pub const NONE: u32 = u32::MAX;

@@ -1,5 +1,5 @@
-//! Small games implementing the `Game` and `State` traits, for the bot tests (included by
-//! the `bots_*.rs` test files with `mod bots_toys;`).
+//! Small games implementing the `Game` and `State` traits, for the tests of tracked states
+//! here and of the bots (`rust/search/tests/bots_*.rs`, which include this file by path).
 //!
 //! * [`Nim`]: take 1 to 3 stones, whoever takes the last one wins; 2 to 5 players. From a
 //!   pile of `4k + r` stones (r > 0) in two-player play the winning move takes `r`.

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::driver::{BatchedSearch, SearchResults, SearchTimings};
-use crate::error::{SalonError, SalonResult};
-use crate::game::Game;
+use salon_core::error::{SalonError, SalonResult};
+use salon_core::game::Game;
 
 /// Evaluates leaves of a search: `rows` observations (`rows * observation size` floats, the
 /// observation of the player to move at each leaf) and the seat to move at each; writes

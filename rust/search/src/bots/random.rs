@@ -2,8 +2,8 @@
 //!
 //! It reads nothing but the mover's own legal actions, which the mover always knows.
 
-use crate::action::Action;
-use crate::rng::Xoshiro256StarStar;
+use salon_core::action::Action;
+use salon_core::rng::Xoshiro256StarStar;
 
 /// A uniformly random element of `legal`, which the caller guarantees is not empty.
 pub fn choose(legal: &[Action], rng: &mut Xoshiro256StarStar) -> Action {

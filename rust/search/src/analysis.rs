@@ -2,7 +2,7 @@
 //! mean value, the principal variation and the root value of every player.
 
 use super::arena::{Arena, NodeKind};
-use crate::action::Action;
+use salon_core::action::Action;
 
 /// One root move of a finished search.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,13 +1,15 @@
-//! The batched search with an external evaluator (`salon_core::search`): budgets, the
+//! The batched search with an external evaluator (`salon_search`): budgets, the
 //! behaviour with a uniform evaluator, forced wins, PUCT and Gumbel on trees worked out by
 //! hand, chance, determinism, threads, and hidden information.
 
 #[macro_use]
+// The contract's toy games live with the contract, in salon-core's tests.
+#[path = "../../core/tests/toy_games/mod.rs"]
 mod bots_toys;
 mod search_toys;
 
 use bots_toys::{Gamble, GambleState, Kingmaker, Nim, NimState};
-use salon_core::search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults};
+use salon_search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults};
 use salon_core::{Game, State};
 use search_toys::{race_values, Cards, CardsState, Pick, Race, RaceState, CARDS, CARDS_OWN_SLOT};
 
@@ -477,7 +479,7 @@ fn an_evaluator_error_stops_the_search() {
     });
     assert!(matches!(
         r,
-        Err(salon_core::search::SearchError::Evaluator("network down"))
+        Err(salon_search::SearchError::Evaluator("network down"))
     ));
 }
 

@@ -20,11 +20,11 @@
 
 use std::cmp::Ordering;
 
-use crate::action::{Action, ActionList};
-use crate::actor::Actor;
-use crate::error::SalonResult;
-use crate::game::{Game, State};
-use crate::rng::Xoshiro256StarStar;
+use salon_core::action::{Action, ActionList};
+use salon_core::actor::Actor;
+use salon_core::error::SalonResult;
+use salon_core::game::{Game, State};
+use salon_core::rng::Xoshiro256StarStar;
 
 /// The most states the greedy bot looks at for one decision.
 pub const NODE_BUDGET: usize = 4096;

@@ -1,12 +1,14 @@
 //! The bot API on toy games: errors instead of panics, legality over whole games for every
 //! bot and player count, determinism from the seed, reuse of a bot across decisions.
 
+// The contract's toy games live with the contract, in salon-core's tests.
+#[path = "../../core/tests/toy_games/mod.rs"]
 mod bots_toys;
 
 use std::time::Duration;
 
 use bots_toys::{Bonus, Gamble, Kingmaker, Nim, NimState, Parity};
-use salon_core::bots::{choose_action, choose_action_with_stats, Bot, BotConfig, BotKind};
+use salon_search::bots::{choose_action, choose_action_with_stats, Bot, BotConfig, BotKind};
 use salon_core::{ActionList, Actor, ChanceOutcomes, Game, SalonError, State, Xoshiro256StarStar};
 
 fn rng(seed: u64) -> Xoshiro256StarStar {

@@ -1,12 +1,15 @@
-//! Batched search with an external evaluator: AlphaZero's PUCT and Gumbel MuZero's root
-//! search over many roots at once, for any [`crate::Game`].
+//! Search and bots on top of the game contract (`salon-core`), for any [`salon_core::Game`].
 //!
-//! The search never calls a network itself: each lock step writes the leaves of every tree
-//! (the observation of the player to move at the leaf, and its legal mask) into the
-//! caller's buffers, the caller evaluates them in one call (`logits` over the action space,
-//! a value per player), and the next step backs them up. Values are per player, in the
-//! scale of `returns()`: win shares in [0, 1] (terminal leaves are backed up with their
-//! returns, with no evaluation).
+//! - [`bots`]: the native bots, uniform random, greedy, MCTS and IS-MCTS, each choosing one
+//!   action for the player to move.
+//! - The batched search with an evaluator: AlphaZero's PUCT and Gumbel MuZero's root search
+//!   over many roots at once. Each lock step writes the leaves of every tree (the observation
+//!   of the player to move at the leaf, and its legal mask) into buffers, an evaluator scores
+//!   them in one call (`logits` over the action space, a value per player), and the next step
+//!   backs them up. Values are per player, in the scale of `returns()`: win shares in [0, 1]
+//!   (terminal leaves are backed up with their returns, with no evaluation). The caller
+//!   evaluates ([`BatchedSearch`]), or an [`Evaluator`] does with no caller in the loop
+//!   ([`EvaluatorSearch`], the native networks of `salon-network`).
 //!
 //! | file | concept |
 //! |---|---|
@@ -19,11 +22,13 @@
 //! | `driver.rs` | many roots in lock step, threads, the caller's buffers |
 //! | `evaluator.rs` | a network the search calls itself; the lock-step loop, with overlap |
 //! | `analysis.rs` | what a finished search thinks of its root (moves, principal variation) |
+//! | `bots/` | random, greedy, MCTS and IS-MCTS, and their tree arena |
 //!
 //! The algorithms and their references are in `docs/learning.md`.
 
 mod analysis;
 mod arena;
+pub mod bots;
 mod config;
 mod driver;
 mod evaluator;

@@ -1,6 +1,6 @@
 //! The settings of a batched search, with the defaults of the papers and of `mctx`.
 
-use crate::error::{SalonError, SalonResult};
+use salon_core::error::{SalonError, SalonResult};
 
 /// How the root chooses its simulations and its action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -23,11 +23,11 @@ pub mod tree;
 
 use std::time::Duration;
 
-use crate::action::{Action, ActionList};
-use crate::actor::Actor;
-use crate::error::{SalonError, SalonResult};
-use crate::game::{Game, State};
-use crate::rng::Xoshiro256StarStar;
+use salon_core::action::{Action, ActionList};
+use salon_core::actor::Actor;
+use salon_core::error::{SalonError, SalonResult};
+use salon_core::game::{Game, State};
+use salon_core::rng::Xoshiro256StarStar;
 
 pub use mcts::Mcts;
 
@@ -187,7 +187,7 @@ impl Bot {
         state: &G::State,
         rng: &mut Xoshiro256StarStar,
     ) -> SalonResult<Action> {
-        self.choose_action_with_stop(game, state, rng, &mut crate::interrupt::never())
+        self.choose_action_with_stop(game, state, rng, &mut salon_core::interrupt::never())
     }
 
     /// [`Self::choose_action`], asking `stop` between simulations; on
@@ -197,7 +197,7 @@ impl Bot {
         game: &G,
         state: &G::State,
         rng: &mut Xoshiro256StarStar,
-        stop: crate::interrupt::StopCheck<'_>,
+        stop: salon_core::interrupt::StopCheck<'_>,
     ) -> SalonResult<Action> {
         self.config.validate()?;
         let (player, legal) = decision_node(game, state)?;

@@ -1,10 +1,12 @@
 //! What the bots find: MCTS finds known winning moves, uses max^n with three players and
 //! handles chance nodes; greedy follows the mover's whole turn and prefers wins.
 
+// The contract's toy games live with the contract, in salon-core's tests.
+#[path = "../../core/tests/toy_games/mod.rs"]
 mod bots_toys;
 
 use bots_toys::{Bonus, BonusState, Gamble, GambleState, Kingmaker, KingmakerState, Nim, NimState};
-use salon_core::bots::{choose_action, choose_action_with_stats, BotConfig};
+use salon_search::bots::{choose_action, choose_action_with_stats, BotConfig};
 use salon_core::{Game, State, Xoshiro256StarStar};
 
 fn rng(seed: u64) -> Xoshiro256StarStar {

@@ -25,11 +25,11 @@
 use super::arena::{Arena, NodeKind};
 use super::config::{RootPolicy, SearchConfig};
 use super::{gumbel, noise, puct};
-use crate::action::{Action, ActionList, MAX_LEGAL_ACTIONS};
-use crate::actor::{Actor, MAX_PLAYERS};
-use crate::chance::ChanceOutcomes;
-use crate::game::{Game, State};
-use crate::rng::Xoshiro256StarStar;
+use salon_core::action::{Action, ActionList, MAX_LEGAL_ACTIONS};
+use salon_core::actor::{Actor, MAX_PLAYERS};
+use salon_core::chance::ChanceOutcomes;
+use salon_core::game::{Game, State};
+use salon_core::rng::Xoshiro256StarStar;
 
 /// The error of a game that hides information but gives no determinization (as MCTS says it).
 fn cannot_resample<S: State>(player: usize) -> String {

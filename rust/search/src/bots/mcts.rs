@@ -10,7 +10,7 @@
 //!   outcome with its exact weight (`ChanceOutcomes::sample`), so outcomes are visited in
 //!   proportion to their probability and a chance node's value is a sampled expectation.
 //! * **Rollout**: uniformly random decisions and chance outcomes to the end
-//!   ([`crate::playout::random_playout`]). If `max_rollout_moves` is below the game's
+//!   ([`salon_core::playout::random_playout`]). If `max_rollout_moves` is below the game's
 //!   declared `max_game_length`, a capped copy of the same loop runs instead and a rollout
 //!   stopped by the cap is scored as the win shares of the current scores.
 //! * **Backup (max^n)**: the full returns vector is added to every node of the path; each
@@ -30,15 +30,15 @@ use std::time::Instant;
 
 use super::tree::{Tree, MAX_NODES};
 use super::{BotConfig, RootActionStats, SearchStats};
-use crate::action::{Action, ActionList};
-use crate::actor::{Actor, MAX_PLAYERS};
-use crate::chance::ChanceOutcomes;
-use crate::error::SalonResult;
-use crate::game::{Game, State};
-use crate::interrupt::StopCheck;
-use crate::playout::random_playout;
-use crate::rng::Xoshiro256StarStar;
-use crate::shares::{win_shares, Returns};
+use salon_core::action::{Action, ActionList};
+use salon_core::actor::{Actor, MAX_PLAYERS};
+use salon_core::chance::ChanceOutcomes;
+use salon_core::error::SalonResult;
+use salon_core::game::{Game, State};
+use salon_core::interrupt::StopCheck;
+use salon_core::playout::random_playout;
+use salon_core::rng::Xoshiro256StarStar;
+use salon_core::shares::{win_shares, Returns};
 
 /// The MCTS searcher. Keep one to reuse the tree's allocation across decisions.
 #[derive(Clone)]
@@ -107,7 +107,7 @@ impl Mcts {
             {
                 break;
             }
-            crate::interrupt::check(stop)?;
+            salon_core::interrupt::check(stop)?;
             let mut s = super::observable_state(game, state, player, rng)?;
             self.simulate(game, &mut s, n, config, capped, rng);
             simulations += 1;

@@ -10,8 +10,8 @@
 
 use std::ops::Range;
 
-use crate::action::Action;
-use crate::actor::MAX_PLAYERS;
+use salon_core::action::Action;
+use salon_core::actor::MAX_PLAYERS;
 
 /// The most nodes a search grows its arena to (about 300 MB); the search stops there.
 pub const MAX_NODES: usize = 1 << 22;

@@ -16,11 +16,11 @@ use super::analysis::RootAnalysis;
 use super::config::SearchConfig;
 use super::gumbel::considered_visits;
 use super::tree_search::{Context, TreeSearch};
-use crate::action::Action;
-use crate::actor::Actor;
-use crate::error::{SalonError, SalonResult};
-use crate::game::{Game, State};
-use crate::rng::Xoshiro256StarStar;
+use salon_core::action::Action;
+use salon_core::actor::Actor;
+use salon_core::error::{SalonError, SalonResult};
+use salon_core::game::{Game, State};
+use salon_core::rng::Xoshiro256StarStar;
 
 /// The answer of a search, one row per root.
 #[derive(Clone, Debug, Default, PartialEq)]
