@@ -349,7 +349,7 @@ def test_no_hint_where_salon_ships_no_network(client: TestClient) -> None:
 def test_a_hint_on_a_game_of_hidden_cards_keeps_only_the_first_move_of_its_variation(tmp_path: Any) -> None:
     """Beyond the first move, the variation is played on drawn hidden cards (guesses that may
     name a card the seat cannot see): the hint keeps the first move only."""
-    from salon.serve.views import hint_payload
+    from salon.serve.visibility import hint_payload
     from tests.networks.mlp import network
 
     game = salon.load_game("atelier_studio")

@@ -37,7 +37,7 @@ from typing import Any
 
 from salon import _core, records
 from salon.agents import agent_file, shipped_network
-from salon.serve import views
+from salon.serve import visibility
 from salon.serve.bots import BotWorkers, Thought
 from salon.serve.errors import (
     BadRequestError,
@@ -200,7 +200,7 @@ class Table:
         if actor != _core.CHANCE:
             kind = next((m.kind for m in state.legal_moves if m.action == action), "move")
         state.apply_action(action)
-        shown = [views.describe(state, p, actor, kind, text) for p in range(len(self.seats))]
+        shown = [visibility.describe(state, p, actor, kind, text) for p in range(len(self.seats))]
         self.log.append(LogEntry(actor, text, shown))
 
     # --------------------------------------------------------------- bots and chance
@@ -335,7 +335,7 @@ class Table:
     async def hint(self, seat: int) -> dict[str, Any]:
         """What the shipped network's search thinks of the position, for the person to move:
         every legal move with its prior, visits and value, the move it would play, the root
-        values; from that seat's information only (``views.hint_payload``)."""
+        values; from that seat's information only (``visibility.hint_payload``)."""
         if not self.hints:
             raise NotAllowedError(f"no hints at this table: salon ships no network for {self.game.name} "
                                   f"at {self.game.num_players()} players")
@@ -356,7 +356,7 @@ class Table:
                 raise SearchTimeoutError(f"the hint took more than {self.move_seconds:g} s: try again later") from None
             if version != self.version:
                 raise StaleViewError("the table changed while the hint was thought out: ask again")
-            payload = views.hint_payload(analysis, self.game.perfect_information)
+            payload = visibility.hint_payload(analysis, self.game.perfect_information)
             self._hint = (version, payload)
             return payload
 
