@@ -88,7 +88,7 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from salon.arena import parse_lineup
+    from salon.play import parse_lineup
     from salon.cli_play import play
 
     game = _load_game(args.game, args.param)
@@ -104,9 +104,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
-    from salon import arena, viewer
+    from salon import arena, play, viewer
 
-    lineup = arena.parse_lineup(args.bots)
+    lineup = play.parse_lineup(args.bots)
     if args.games < 1:
         raise UserError("--games must be at least 1")
     if args.jobs < 1:
@@ -172,9 +172,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
-    from salon import arena, ladder
+    from salon import arena, ladder, play
 
-    bots = arena.parse_lineup(args.bots) if args.bots else None
+    bots = play.parse_lineup(args.bots) if args.bots else None
     if args.jobs < 1:
         raise UserError("--jobs must be at least 1")
     game = _load_game(args.game, args.param)
@@ -200,7 +200,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
-    from salon.arena import make_bot, parse_bot
+    from salon.play import make_bot, parse_bot
 
     lineno, rec = records.read_record(args.record, args.line)
     game = records.load_record_game(rec, line=lineno)
@@ -296,7 +296,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from salon.arena import make_bot, parse_lineup
+    from salon.play import parse_lineup, play_game, rotation
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -316,14 +316,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             moves = 0
             for g in range(args.games):
                 seed = args.seed + g
-                names_by_seat = [lineup[(g + p) % len(lineup)] for p in range(n)]
-                bots = [make_bot(spec, seed * 10 + p, game) for p, spec in enumerate(names_by_seat)]
-                state = game.new_initial_state(seed=seed)
-                while not state.is_terminal():
-                    if state.is_chance_node():
-                        state.apply_random_chance()
-                    else:
-                        state.apply_action(bots[state.current_player()].step(state))
+                names_by_seat = rotation(lineup, g, n)
+                state = play_game(game, names_by_seat, seed)
                 moves += state.ply
                 for p, spec in enumerate(names_by_seat):
                     share[spec] += state.returns()[p]

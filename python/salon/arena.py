@@ -8,7 +8,6 @@ interval computed on the total share as the number of successes.
 
 from __future__ import annotations
 
-import functools
 import math
 import sys
 import time
@@ -18,77 +17,17 @@ from typing import IO, Any, Callable
 
 import salon
 from salon import records
+# The bot specs and one game are salon.play's; named here too, as salon.arena's API has them.
+from salon.play import BOT_SPECS as BOT_SPECS
+from salon.play import check_lineup as check_lineup
+from salon.play import make_bot as make_bot
+from salon.play import network_path as network_path
+from salon.play import parse_bot as parse_bot
+from salon.play import parse_lineup as parse_lineup
+from salon.play import play_game as play_game
+from salon.play import rotation as rotation
 
 Z95 = 1.959963984540054
-
-
-BOT_SPECS = "random, greedy, mcts[:simulations] or net[:simulations][@network.onnx]"
-
-
-def parse_bot(spec: str) -> tuple[str, int]:
-    """``random``, ``greedy``, ``mcts[:simulations]`` or ``net[:simulations][@path]`` ->
-    (kind, simulations); ``net`` plays with the shipped network of the game, or the ONNX file
-    after ``@`` (see :func:`network_path`)."""
-    kind, _, sims = spec.strip().partition("@")[0].partition(":")
-    if kind not in ("random", "greedy", "mcts", "net"):
-        raise salon.SalonError(f"unknown bot {spec!r}: use {BOT_SPECS}")
-    if "@" in spec and kind != "net":
-        raise salon.SalonError(f"bad bot {spec!r}: only net takes a network file (net:200@file.onnx)")
-    if sims:
-        if not sims.isdigit() or int(sims) < 1:
-            raise salon.SalonError(f"bad bot {spec!r}: the number of simulations must be a positive integer")
-        return kind, int(sims)
-    return kind, 200
-
-
-def network_path(spec: str) -> str | None:
-    """The network file of a ``net:...@path`` spec (``None``: the shipped network)."""
-    _, at, path = spec.strip().partition("@")
-    if at and not path.strip():
-        raise salon.SalonError(f"bad bot {spec!r}: name the network file after @")
-    return path.strip() or None
-
-
-@functools.lru_cache(maxsize=16)
-def _network(path: str, game: salon.Game) -> salon.Network:
-    return salon.Network.load(path, game)
-
-
-def make_bot(spec: str, seed: int, game: salon.Game | None = None) -> salon.Bot:
-    """The bot of a spec. A ``net`` spec with a file needs ``game`` (the network is checked
-    against it); without one it plays the shipped network of the state's game."""
-    kind, sims = parse_bot(spec)
-    if kind != "net":
-        return salon.Bot(kind, simulations=sims, seed=seed)
-    path = network_path(spec)
-    if path is None:
-        return salon.Bot("network", simulations=sims, seed=seed)
-    if game is None:
-        raise salon.SalonError(f"bot {spec!r} names a network file: give the game it plays")
-    return salon.Bot("network", network=_network(path, game), simulations=sims, seed=seed)
-
-
-def check_lineup(game: salon.Game, lineup: list[str]) -> None:
-    """Loads every network the line-up needs for ``game`` now, so that a missing or bad
-    network is reported before any game is played."""
-    from salon import agents
-
-    for spec in lineup:
-        if parse_bot(spec)[0] == "net":
-            path = network_path(spec)
-            if path is None:
-                agents.shipped_network(game)
-            else:
-                _network(path, game)
-
-
-def parse_lineup(text: str) -> list[str]:
-    lineup = [b.strip() for b in text.split(",") if b.strip()]
-    if not lineup:
-        raise salon.SalonError(f"no bots given: use for example --bots mcts:200,greedy,random (each one of {BOT_SPECS})")
-    for spec in lineup:
-        parse_bot(spec)
-    return lineup
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -119,18 +58,6 @@ class ArenaResult:
     seconds: float = 0.0
     bots: dict[str, BotResult] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
-
-
-def play_game(game: salon.Game, seats: list[str], seed: int) -> salon.State:
-    """One game: the bot named in each seat, chance drawn from the state's own generator."""
-    bots = [make_bot(spec, seed * 10 + p, game) for p, spec in enumerate(seats)]
-    state = game.new_initial_state(seed=seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return state
 
 
 class Progress:
@@ -186,7 +113,7 @@ def run_arena(
     n = game.num_players()
     result = ArenaResult(game=str(game), lineup=lineup, bots={b: BotResult() for b in lineup})
     started = time.perf_counter()
-    seatings = [[lineup[(g + p) % len(lineup)] for p in range(n)] for g in range(games)]
+    seatings = [rotation(lineup, g, n) for g in range(games)]
     recs: list[dict[str, Any] | None] = [None] * games
     if jobs > 1 and games > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed

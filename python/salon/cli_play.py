@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import salon
 from salon import records
-from salon.arena import make_bot
+from salon.play import make_bot
 
 HELP = "type a move's number or its text; 'list' shows the moves again, 'undo' takes back your last move, 'quit' ends the game"
 

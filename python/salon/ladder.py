@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 import salon
-from salon import arena
+from salon import arena, play
 
 DEFAULT_LADDER = ["random", "greedy", "mcts:100", "mcts:1000", "net:50", "net:200"]
 ELO = 400.0 / math.log(10.0)
@@ -59,7 +59,7 @@ def available_bots(game: salon.Game, bots: list[str]) -> tuple[list[str], dict[s
     skipped: dict[str, str] = {}
     for spec in bots:
         try:
-            arena.check_lineup(game, [spec])
+            play.check_lineup(game, [spec])
         except salon.NetworkError as err:
             skipped[spec] = str(err)
             continue

@@ -105,3 +105,17 @@ def test_ray_runner_games_take_net_specs(net_file: Path) -> None:
     again = play_game(game, [f"net/8@{net_file}", "random"], 4)
     assert record["actions"] == again["actions"]
     assert abs(sum(record["returns"]) - 1.0) < 1e-9
+
+
+def test_the_ray_runner_reads_the_arena_spec_grammar() -> None:
+    from salon.adapters.ray_runner import make_policy, play_seeds
+
+    game = salon.load_game("azul_sintra")
+    state = game.new_initial_state(seed=4)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    for new, old in (("mcts:30", "mcts/30"), ("net:8", "net/8")):
+        assert make_policy(new, 11, game)(state) == make_policy(old, 11, game)(state)
+    a = play_seeds(game, ["mcts:20", "greedy"], range(2))
+    b = play_seeds(game, ["mcts/20", "greedy"], range(2))
+    assert [r["actions"] for r in a] == [r["actions"] for r in b]

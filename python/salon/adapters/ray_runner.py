@@ -17,9 +17,10 @@ seed order; the runner checks that each requested seed has exactly one record (n
 duplicate).
 
 Policies are given as *specs*: ``"random"`` (uniformly random legal moves, in Python), a native
-bot ``"greedy"``, ``"mcts"``, ``"mcts/200"`` (:class:`salon.Bot`, with its simulation count),
-``"net/200"`` (the network bot with the game's shipped network; ``"net/200@file.onnx"`` with a
-network file every worker can read), ``"native_random"``, ``"module:factory"``
+bot ``"greedy"``, ``"mcts"``, ``"mcts:200"`` (:class:`salon.Bot`, with its simulation count),
+``"net:200"`` (the network bot with the game's shipped network; ``"net:200@file.onnx"`` with a
+network file every worker can read), as ``salon arena`` writes them (:mod:`salon.play`; the older
+spellings ``"mcts/200"`` and ``"net/200@file.onnx"`` are still read), ``"native_random"``, ``"module:factory"``
 (an importable factory), or a callable ``factory(seed) -> policy``, where a policy is a callable
 ``(state) -> action`` or an object with ``step(state)`` (see :mod:`salon.adapters.policies`).
 Factories are shipped to the workers by Ray's pickling (closures are fine).
@@ -125,15 +126,21 @@ _NATIVE_KINDS = {"greedy": "greedy", "mcts": "mcts", "native_random": "random"}
 
 
 def make_policy(spec: PolicySpec, seed: int, game: _core.Game | None = None) -> Callable[[_core.State], int]:
-    """Builds the policy of a spec for one game, seeded with ``seed``. ``net/200`` is the
-    network bot with the shipped network, ``net/200@file.onnx`` with that file (``game``
+    """Builds the policy of a spec for one game, seeded with ``seed``. ``net:200`` (or ``net/200``) is the
+    network bot with the shipped network, ``net:200@file.onnx`` with that file (``game``
     needed to check it)."""
     if isinstance(spec, str):
         if spec == "random":
             return as_policy(UniformRandomPolicy(seed))
+        head = spec.partition("@")[0].partition(":")[0]
+        if head in ("mcts", "net", "greedy") and ":" in spec:
+            # The spec grammar of salon arena and salon ladder (mcts:200, net:200@file.onnx).
+            from salon.play import make_bot
+
+            return as_policy(make_bot(spec, seed, game))
         kind, _, sims = spec.partition("@")[0].partition("/")
         if kind == "net":
-            from salon.arena import make_bot
+            from salon.play import make_bot
 
             path = spec.partition("@")[2]
             return as_policy(make_bot(f"net:{sims or 200}" + (f"@{path}" if path else ""), seed, game))

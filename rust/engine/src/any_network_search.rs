@@ -1,10 +1,10 @@
 use std::sync::Arc;
 
+use salon_core::SalonResult;
+use salon_network::{Network, NetworkExpectation, Runtime};
 use salon_search::{
     Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings,
 };
-use salon_core::SalonResult;
-use salon_network::{Network, NetworkExpectation, Runtime};
 
 use crate::registry::{each_game, AnyEvaluatorSearcher};
 use crate::{AnyGame, AnyState};

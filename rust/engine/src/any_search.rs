@@ -1,5 +1,5 @@
-use salon_search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
 use salon_core::SalonResult;
+use salon_search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
 
 use crate::registry::{each_game, AnySearcher};
 use crate::{AnyGame, AnyState};

@@ -1,4 +1,5 @@
-//! What the registered games are, without building one.
+//! What a registered game is, without building one (the list itself is `registry.rs`'s
+//! [`crate::catalogue`]).
 
 use salon_core::{Game, ParamSpec};
 
@@ -24,9 +25,4 @@ impl GameEntry {
             params: G::param_specs(),
         }
     }
-}
-
-/// Every registered game, in registration order.
-pub fn catalogue() -> Vec<GameEntry> {
-    crate::registry::entries()
 }

@@ -1,7 +1,7 @@
 //! Every salon game behind one small closed enum.
 //!
 //! The bindings and the tools work with [`AnyGame`] and [`AnyState`]; each method is a
-//! `match` over the registered games into the generic code of `salon-core`, so there is no
+//! `match` over the registered games into the generic code of `salon-core` and `salon-search`, so there is no
 //! dynamic dispatch on the hot path and adding a game means adding it to the two lists in
 //! `registry.rs`.
 
@@ -20,8 +20,9 @@ pub use any_game::{AnyGame, GameVisitor};
 pub use any_network_search::AnyNetworkSearch;
 pub use any_search::AnySearch;
 pub use any_state::AnyState;
-pub use catalogue::{catalogue, GameEntry};
+pub use catalogue::GameEntry;
 pub use network_bot::NetworkBot;
+pub use registry::catalogue;
 pub use spec::parse_game_spec;
 
 pub use salon_core;

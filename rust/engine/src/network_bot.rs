@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use salon_search::{RootAnalysis, RootPolicy, SearchConfig};
 use salon_core::{Action, SalonError, SalonResult};
 use salon_network::Network;
+use salon_search::{RootAnalysis, RootPolicy, SearchConfig};
 
 use crate::{AnyGame, AnyNetworkSearch, AnyState};
 

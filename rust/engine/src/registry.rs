@@ -80,7 +80,8 @@ macro_rules! registry {
             None
         }
 
-        pub(crate) fn entries() -> Vec<crate::catalogue::GameEntry> {
+        /// Every registered game, in registration order.
+        pub fn catalogue() -> Vec<crate::catalogue::GameEntry> {
             vec![$(crate::catalogue::GameEntry::of::<$ty>()),*]
         }
     };

@@ -13,11 +13,11 @@
 //! `progress` line as it ends, so a measurement can be split over runs and summed with
 //! `scripts/strength_table.py`; the totals do not depend on the thread count.)
 
-use salon_search::bots::{choose_action, BotConfig};
 use salon_core::{
     Action, ActionList, Actor, ChanceOutcomes, Game, ParamValue, Params, State, Xoshiro256StarStar,
 };
 use salon_engine::{catalogue, AnyGame, GameVisitor};
+use salon_search::bots::{choose_action, BotConfig};
 
 /// Something to run on a concrete game type.
 trait Visit {

@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
-use salon_search::Evaluator;
 use salon_core::{SalonError, SalonResult};
+use salon_search::Evaluator;
 use sha2::{Digest, Sha256};
 use tract_onnx::pb::{type_proto, GraphProto, ModelProto, ValueInfoProto};
 use tract_onnx::prelude::*;

@@ -2,8 +2,8 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use salon_engine::salon_search::bots::{Bot as CoreBot, BotConfig, BotKind};
 use salon_engine::salon_core::Xoshiro256StarStar;
+use salon_engine::salon_search::bots::{Bot as CoreBot, BotConfig, BotKind};
 
 use crate::errors::{IntoPyResult, InvalidParameterError};
 use crate::gil::interruptible;

@@ -1,9 +1,9 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PySlice, PyTuple};
-use salon_engine::salon_search::{RootPolicy, SearchConfig};
 use salon_engine::salon_core::SalonResult;
 use salon_engine::salon_network::Network as CoreNetwork;
+use salon_engine::salon_search::{RootPolicy, SearchConfig};
 use salon_engine::{AnyNetworkSearch, AnySearch, AnyState};
 use std::sync::Arc;
 

@@ -8,8 +8,8 @@ mod bots_toys;
 use std::time::Duration;
 
 use bots_toys::{Bonus, Gamble, Kingmaker, Nim, NimState, Parity};
-use salon_search::bots::{choose_action, choose_action_with_stats, Bot, BotConfig, BotKind};
 use salon_core::{ActionList, Actor, ChanceOutcomes, Game, SalonError, State, Xoshiro256StarStar};
+use salon_search::bots::{choose_action, choose_action_with_stats, Bot, BotConfig, BotKind};
 
 fn rng(seed: u64) -> Xoshiro256StarStar {
     Xoshiro256StarStar::seed_from_u64(seed)

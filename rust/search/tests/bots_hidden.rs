@@ -6,9 +6,9 @@
 mod bots_toys;
 
 use bots_toys::{Gamble, Parity, ParityState, PARITY_CARDS};
-use salon_search::bots::{choose_action, BotConfig};
 use salon_core::conformance::check_game;
 use salon_core::{State, Xoshiro256StarStar};
+use salon_search::bots::{choose_action, BotConfig};
 
 fn rng(seed: u64) -> Xoshiro256StarStar {
     Xoshiro256StarStar::seed_from_u64(seed)

@@ -6,8 +6,8 @@
 mod bots_toys;
 
 use bots_toys::{Bonus, BonusState, Gamble, GambleState, Kingmaker, KingmakerState, Nim, NimState};
-use salon_search::bots::{choose_action, choose_action_with_stats, BotConfig};
 use salon_core::{Game, State, Xoshiro256StarStar};
+use salon_search::bots::{choose_action, choose_action_with_stats, BotConfig};
 
 fn rng(seed: u64) -> Xoshiro256StarStar {
     Xoshiro256StarStar::seed_from_u64(seed)

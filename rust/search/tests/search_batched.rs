@@ -9,8 +9,8 @@ mod bots_toys;
 mod search_toys;
 
 use bots_toys::{Gamble, GambleState, Kingmaker, Nim, NimState};
-use salon_search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults};
 use salon_core::{Game, State};
+use salon_search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults};
 use search_toys::{race_values, Cards, CardsState, Pick, Race, RaceState, CARDS, CARDS_OWN_SLOT};
 
 fn config(policy: RootPolicy, simulations: u32) -> SearchConfig {
