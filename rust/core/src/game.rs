@@ -22,6 +22,33 @@ pub struct GameInfo {
     pub perfect_information: bool,
 }
 
+impl GameInfo {
+    /// The `players` parameter, declared from this game's player range (the one place a game
+    /// states it): any count from `min_players` to `max_players`, the fewest by default.
+    pub fn players_param(&self, doc: &'static str) -> ParamSpec {
+        let counts: Vec<i64> = (self.min_players..=self.max_players)
+            .map(|n| n as i64)
+            .collect();
+        ParamSpec::int_choice("players", self.min_players as i64, &counts, doc)
+    }
+
+    /// The player count of resolved parameters, checked against the range (a game built from
+    /// parameters that skipped [`crate::Params::resolve`] gets the same error).
+    pub fn players(&self, params: &Params) -> SalonResult<usize> {
+        let n = params.int("players");
+        if n < self.min_players as i64 || n > self.max_players as i64 {
+            return Err(SalonError::param(
+                "players",
+                format!(
+                    "{n} is not allowed; choose {} to {}",
+                    self.min_players, self.max_players
+                ),
+            ));
+        }
+        Ok(n as usize)
+    }
+}
+
 /// A game: its parameters and its component data, built once and shared by all states.
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     type State: State<Game = Self>;

@@ -134,7 +134,7 @@ impl Game for AtelierCanvas {
 
     fn param_specs() -> Vec<ParamSpec> {
         vec![
-            ParamSpec::int_choice("players", 2, &[2, 3, 4, 5], "number of players"),
+            Self::info().players_param("number of players"),
             ParamSpec::flag(
                 "expert",
                 false,
@@ -159,13 +159,7 @@ impl Game for AtelierCanvas {
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = params.int("players");
-        if !(2..=5).contains(&players) {
-            return Err(SalonError::param(
-                "players",
-                format!("{players} is not allowed; choose 2 to 5"),
-            ));
-        }
+        let players = Self::info().players(params)?;
         let set = match components_json {
             None => CardSet::substitute()?,
             Some(text) => CardSet::parse(text)?,
@@ -190,7 +184,7 @@ impl Game for AtelierCanvas {
         let facts = Arc::new(CardFacts::of(&set, expert_secondary));
         Ok(AtelierCanvas {
             params: params.clone(),
-            players: players as usize,
+            players,
             expert_secondary,
             expert_draw,
             jokers_pay_white_black,

@@ -19,7 +19,7 @@ mod svg;
 #[doc(hidden)]
 pub mod testing;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonResult};
 
 pub use state::AtelierStudioState;
 
@@ -106,23 +106,11 @@ impl Game for AtelierStudio {
     }
 
     fn param_specs() -> Vec<ParamSpec> {
-        vec![ParamSpec::int_choice(
-            "players",
-            2,
-            &[2, 3, 4],
-            "number of players",
-        )]
+        vec![Self::info().players_param("number of players")]
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = params.int("players");
-        if !(2..=4).contains(&players) {
-            return Err(SalonError::param(
-                "players",
-                format!("must be 2, 3 or 4, got {players}"),
-            ));
-        }
-        let players = players as usize;
+        let players = Self::info().players(params)?;
         let (data, info) = components::load(components_json)?;
         let max_len = Self::derive_max_length(players, &data);
         Ok(AtelierStudio {

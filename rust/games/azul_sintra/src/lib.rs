@@ -108,7 +108,7 @@ impl Game for AzulSintra {
 
     fn param_specs() -> Vec<ParamSpec> {
         vec![
-            ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players (5, 7 or 9 factory displays)"),
+            Self::info().players_param("number of players (5, 7 or 9 factory displays)"),
             ParamSpec::str_choice(
                 "side",
                 "A",
@@ -126,14 +126,7 @@ impl Game for AzulSintra {
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let num_players = params.int("players");
-        if !(2..=4).contains(&num_players) {
-            return Err(SalonError::param(
-                "players",
-                format!("{num_players} is not allowed; choose 2, 3 or 4"),
-            ));
-        }
-        let num_players = num_players as usize;
+        let num_players = Self::info().players(params)?;
         let side_b = match params.str("side") {
             "A" => false,
             "B" => true,

@@ -20,7 +20,7 @@ pub mod testing;
 
 use std::sync::Arc;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonResult};
 
 pub use components::Components;
 pub use state::ColorsOfParisState;
@@ -92,7 +92,7 @@ impl Game for ColorsOfParis {
 
     fn param_specs() -> Vec<ParamSpec> {
         vec![
-            ParamSpec::int_choice("players", 2, &[2, 3, 4], "number of players"),
+            Self::info().players_param("number of players"),
             ParamSpec::flag(
                 "advanced",
                 false,
@@ -102,17 +102,11 @@ impl Game for ColorsOfParis {
     }
 
     fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = params.int("players");
-        if !(2..=4).contains(&players) {
-            return Err(SalonError::param(
-                "players",
-                format!("{players} is not allowed; choose one of 2, 3, 4"),
-            ));
-        }
+        let players = Self::info().players(params)?;
         let json = components_json.unwrap_or(components::SUBSTITUTE_JSON);
         let (data, raw) = Components::parse(json)?;
         let info = ComponentInfo::of(&data.name, data.substitute, &raw);
-        let n = players as usize;
+        let n = players;
         let covered = match n {
             2 => data.covered_2p,
             3 => data.covered_3p,
