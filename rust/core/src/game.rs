@@ -172,10 +172,29 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// not fail for any id in range; ids illegal here may get any text.
     fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
 
-    /// The legal action whose string is `text`. The default compares against every legal
-    /// action's string ([`match_action_string`]).
+    /// The legal action whose string is `text`. The default reads the one candidate id of
+    /// [`State::parse_action`] where the game has one, and accepts it when it is listed here
+    /// and its string is `text`; else it compares against every legal action's string
+    /// ([`match_action_string`]).
     fn string_to_action(&self, game: &Self::Game, text: &str) -> SalonResult<Action> {
-        match_action_string(self, game, text)
+        let wanted = text.trim();
+        match self.parse_action(game, wanted) {
+            Some(a) if is_listed(self, game, a) && self.action_to_string(game, a) == wanted => {
+                Ok(a)
+            }
+            Some(_) => Err(SalonError::UnknownActionString {
+                text: text.to_string(),
+            }),
+            None => match_action_string(self, game, text),
+        }
+    }
+
+    /// The one id whose string `text` could be, read from the text without listing the
+    /// node's actions (`None`: compare against every action's string). A game whose action
+    /// lists are long writes this; the default `string_to_action` checks its answer.
+    fn parse_action(&self, game: &Self::Game, text: &str) -> Option<Action> {
+        let _ = (game, text);
+        None
     }
 
     /// What `player` sees now, as text. `player` is already checked to be in range.
@@ -245,6 +264,19 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
             Some(p) => self.observation_string(game, p),
         };
         crate::svg::text_document(&text)
+    }
+}
+
+/// Whether `action` is a legal action (or a chance outcome) at this node.
+fn is_listed<S: State>(state: &S, game: &S::Game, action: Action) -> bool {
+    if state.is_chance_node(game) {
+        let mut outcomes = ChanceOutcomes::new();
+        state.chance_outcomes(game, &mut outcomes);
+        outcomes.contains(action)
+    } else {
+        let mut legal = ActionList::new();
+        state.legal_actions(game, &mut legal);
+        legal.contains(action)
     }
 }
 

@@ -926,36 +926,10 @@ impl State for ColorsOfParisState {
         crate::actions::to_string(self, game, action)
     }
 
-    /// Parses the text to its one candidate id, then checks that id against the node and
-    /// its string (no formatting of every legal action).
-    fn string_to_action(
-        &self,
-        game: &ColorsOfParis,
-        text: &str,
-    ) -> salon_core::SalonResult<Action> {
-        let wanted = text.trim();
-        if let Some(a) = crate::actions::parse(self, wanted) {
-            let a = a as Action;
-            let listed = match self.actor_kind() {
-                Actor::Chance => {
-                    let mut outcomes = ChanceOutcomes::new();
-                    self.chance_list(&mut outcomes);
-                    outcomes.contains(a)
-                }
-                Actor::Player(_) => {
-                    let mut legal = ActionList::new();
-                    crate::actions::legal(self, game, &mut legal);
-                    legal.contains(a)
-                }
-                Actor::Terminal => false,
-            };
-            if listed && crate::actions::to_string(self, game, a) == wanted {
-                return Ok(a);
-            }
-        }
-        Err(salon_core::SalonError::UnknownActionString {
-            text: text.to_string(),
-        })
+    /// The one candidate id of the text (the core checks it against the node and its
+    /// string: no formatting of every legal action).
+    fn parse_action(&self, _game: &ColorsOfParis, text: &str) -> Option<Action> {
+        crate::actions::parse(self, text).map(|a| a as Action)
     }
 
     fn observation_string(&self, game: &ColorsOfParis, player: usize) -> String {
