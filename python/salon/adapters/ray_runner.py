@@ -189,13 +189,10 @@ def play_game(
     n = game.num_players()
     if len(specs) != n:
         raise ValueError(f"{game.name} has {n} seats, {len(specs)} policies were given")
+    from salon.play import play_policies
+
     policies = [make_policy(spec, derive_seed(seed, seat), game) for seat, spec in enumerate(specs)]
-    state = game.new_initial_state(seed=seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(policies[state.current_player()](state))
+    state = play_policies(game, policies, seed)
     labels = list(names) if names is not None else [s if isinstance(s, str) else "policy" for s in specs]
     return record_of(state, labels)
 
