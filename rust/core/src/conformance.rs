@@ -356,3 +356,88 @@ fn check_determinism<G: Game>(game: &Arc<G>, seed: u64) {
         G::info().name
     );
 }
+
+/// A digest of everything a game shows along `games` random playouts from `first_seed`: at
+/// every node the actor, the legal ids with their texts, every seat's observation (text,
+/// tensor, information state, position view), the whole position, the text and SVG pictures,
+/// scores and returns. Two builds of a game that print the same digest behave the same on those
+/// playouts: a refactoring that means to change nothing compares its digest before and after.
+/// (`action_to_string_for` is left out: it is the one text a game may still refine.)
+pub fn behaviour_digest<G: Game>(game: &G, games: u64, first_seed: u64) -> String {
+    struct Fnv(u64);
+    impl Fnv {
+        fn eat(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 ^= u64::from(b);
+                self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+            }
+            self.0 ^= 0xff;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        fn text(&mut self, s: &str) {
+            self.eat(s.as_bytes());
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let n = game.num_players();
+    let mut tensor = vec![0f32; game.observation_tensor_size()];
+    let mut nodes = 0u64;
+    for seed in first_seed..first_seed + games {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        let mut state = game.new_initial_state();
+        loop {
+            nodes += 1;
+            h.text(&format!("{:?}", state.actor(game)));
+            h.text(&state.render(game));
+            h.text(&state.render_svg(game, None));
+            h.text(&format!("{:?}", state.position_json(game)));
+            for p in 0..n {
+                h.text(&state.observation_string(game, p));
+                tensor.iter_mut().for_each(|x| *x = 0.0);
+                state.observation_tensor(game, p, &mut tensor);
+                for x in &tensor {
+                    h.eat(&x.to_bits().to_le_bytes());
+                }
+                h.text(&format!("{:?}", state.information_state_string(game, p)));
+                h.text(&format!("{:?}", state.observation_json(game, p)));
+                h.text(&state.render_svg(game, Some(p)));
+            }
+            h.text(&format!(
+                "{:?} {:?}",
+                state.scores(game),
+                state.returns(game)
+            ));
+            if state.is_terminal(game) {
+                break;
+            }
+            let chosen = if state.is_chance_node(game) {
+                let mut outcomes = ChanceOutcomes::new();
+                state.chance_outcomes(game, &mut outcomes);
+                let mut pick = rng.below(outcomes.total_weight());
+                let mut chosen = None;
+                for (&a, &w) in outcomes.actions().iter().zip(outcomes.weights()) {
+                    h.text(&format!("{a}:{w}:{}", state.action_to_string(game, a)));
+                    if chosen.is_none() {
+                        if pick < u64::from(w) {
+                            chosen = Some(a);
+                        } else {
+                            pick -= u64::from(w);
+                        }
+                    }
+                }
+                chosen
+            } else {
+                let mut legal = ActionList::new();
+                state.legal_actions(game, &mut legal);
+                for &a in legal.iter() {
+                    let text = state.action_to_string(game, a);
+                    h.text(&format!("{a}:{text}:{:?}", game.move_fields(a)));
+                }
+                legal.get(rng.below(legal.len() as u64) as usize).copied()
+            };
+            let Some(action) = chosen else { break };
+            state.apply_unchecked(game, action);
+        }
+    }
+    format!("{:016x} over {nodes} nodes", h.0)
+}

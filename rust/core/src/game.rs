@@ -172,6 +172,18 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// not fail for any id in range; ids illegal here may get any text.
     fn action_to_string(&self, game: &Self::Game, action: Action) -> String;
 
+    /// The text of `action` at this node as `player` may read it (OpenSpiel's
+    /// `ActionToString(player, action)`): what it names that `player` may not see (a card dealt
+    /// to another hand, a card drawn blind by another player) is left out, so a table or a record
+    /// shown to that seat never names a hidden card. It need not be unique at the node for a
+    /// player who does not see everything. `player` is already checked to be in range. The
+    /// default is [`State::action_to_string`]: every move of a perfect-information game reads
+    /// the same to everyone.
+    fn action_to_string_for(&self, game: &Self::Game, player: usize, action: Action) -> String {
+        let _ = player;
+        self.action_to_string(game, action)
+    }
+
     /// The legal action whose string is `text`. The default reads the one candidate id of
     /// [`State::parse_action`] where the game has one, and accepts it when it is listed here
     /// and its string is `text`; else it compares against every legal action's string

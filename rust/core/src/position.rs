@@ -156,6 +156,48 @@ pub fn check_game(given: &str, expected: &str) -> SalonResult<()> {
     Ok(())
 }
 
+/// The fields every position opens with, as read from its JSON.
+#[derive(Clone, Copy, Debug)]
+pub struct Header<'a> {
+    pub game: &'a str,
+    pub version: u32,
+    pub num_players: u64,
+}
+
+/// Checks the opening of every position: the game's name, the format version, and the player
+/// count of the game it is loaded into (`players`), in that order, so that each game writes only
+/// what is its own.
+pub fn check_header(header: Header<'_>, game: &str, players: usize) -> SalonResult<()> {
+    check_game(header.game, game)?;
+    check_version(header.version)?;
+    if header.num_players != players as u64 {
+        return Err(invalid(
+            "num_players",
+            format!(
+                "this game has {players} players, the position {}",
+                header.num_players
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The value named `name` in a table of `(name, value)` pairs (a phase, a stage), or an error
+/// naming `field` and the names it may take.
+pub fn named<T: Copy>(table: &[(&str, T)], field: &str, name: &str) -> SalonResult<T> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            invalid(
+                field,
+                format!("{name:?} is not one of {}", names.join(", ")),
+            )
+        })
+}
+
 /// The index of `name` in `names`, or an error naming `field` and the choices.
 pub fn index_of(names: &[&str], field: &str, name: &str) -> SalonResult<usize> {
     names.iter().position(|n| *n == name).ok_or_else(|| {

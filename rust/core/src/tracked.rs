@@ -357,6 +357,13 @@ impl<G: Game> TrackedState<G> {
         Ok(self.state.action_to_string(&self.game, action))
     }
 
+    /// The text of `action` as `player` may read it (see [`State::action_to_string_for`]).
+    pub fn action_to_string_for(&self, player: i64, action: i64) -> SalonResult<String> {
+        let player = self.check_player(player)?;
+        let action = self.check_action_range(action)?;
+        Ok(self.state.action_to_string_for(&self.game, player, action))
+    }
+
     /// The kind and fields of an action at this node: the game's decoding of a decision, or
     /// `chance` with the outcome's text at a chance node.
     pub fn move_fields(&self, action: i64) -> SalonResult<crate::position_moves::MoveFields> {

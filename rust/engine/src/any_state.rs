@@ -79,6 +79,10 @@ impl AnyState {
         each_game!(self, AnyState, s => s.action_to_string(action))
     }
 
+    pub fn action_to_string_for(&self, player: i64, action: i64) -> SalonResult<String> {
+        each_game!(self, AnyState, s => s.action_to_string_for(player, action))
+    }
+
     /// The kind and fields of an action at this node.
     pub fn move_fields(&self, action: i64) -> SalonResult<salon_core::MoveFields> {
         each_game!(self, AnyState, s => s.move_fields(action))

@@ -397,7 +397,8 @@ impl State {
         self.clone()
     }
 
-    /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
+    /// `action_to_string(action)`, the whole text, or OpenSpiel's
+    /// `action_to_string(player, action)`, the text as `player` may read it.
     #[pyo3(signature = (first, second=None))]
     fn action_to_string(
         &self,
@@ -412,10 +413,10 @@ impl State {
             ),
         };
         let inner = self.inner.read()?;
-        if let Some(p) = player {
-            inner.check_player(p).py()?;
+        match player {
+            Some(p) => inner.action_to_string_for(p, action).py(),
+            None => inner.action_to_string(action).py(),
         }
-        inner.action_to_string(action).py()
     }
 
     /// The legal action written `text`; also `string_to_action(player, text)`.
