@@ -441,3 +441,109 @@ pub fn behaviour_digest<G: Game>(game: &G, games: u64, first_seed: u64) -> Strin
     }
     format!("{:016x} over {nodes} nodes", h.0)
 }
+
+/// Checks along `games` random playouts that no move's text, as each player may read it
+/// ([`State::action_to_string_for`]), names a value hidden from that player right after the
+/// move: a text of the whole position standing where that player's view of it
+/// ([`State::observation_json`]) has `null`, and seen nowhere in that view. A decision reads
+/// whole to the player who makes it. Panics with the game, seed, move and text otherwise.
+pub fn check_hidden_action_texts<G: Game>(game: &G, games: u64, first_seed: u64) {
+    let n = game.num_players();
+    for seed in first_seed..first_seed + games {
+        let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
+        let mut state = game.new_initial_state();
+        let mut legal = ActionList::new();
+        let mut outcomes = ChanceOutcomes::new();
+        while !state.is_terminal(game) {
+            let action = if state.is_chance_node(game) {
+                state.chance_outcomes(game, &mut outcomes);
+                outcomes.sample(&mut rng)
+            } else {
+                state.legal_actions(game, &mut legal);
+                legal.get(rng.below(legal.len() as u64) as usize).copied()
+            };
+            let Some(action) = action else { break };
+            let mut after = state.clone();
+            after.apply_unchecked(game, action);
+            let whole = state.action_to_string(game, action);
+            if let Actor::Player(mover) = state.actor(game) {
+                let own = state.action_to_string_for(game, usize::from(mover), action);
+                assert_eq!(
+                    own, whole,
+                    "{} seed {seed}: the mover, player {mover}, reads {own:?} for its own move {whole:?}",
+                    G::info().name
+                );
+            }
+            for p in 0..n {
+                let hidden = hidden_texts(game, &after, p);
+                let text = state.action_to_string_for(game, p, action);
+                if let Some(name) = hidden.iter().find(|v| names_word(&text, v)) {
+                    panic!(
+                        "{} seed {seed}: player {p} reads {text:?} for the move {whole:?}, which names \
+                         {name:?}, hidden from player {p} after the move",
+                        G::info().name
+                    );
+                }
+            }
+            state = after;
+        }
+    }
+}
+
+/// The texts of the position that `player`'s view leaves `null` and shows nowhere else.
+fn hidden_texts<G: Game>(game: &G, state: &G::State, player: usize) -> Vec<String> {
+    use serde_json::Value;
+    fn all_texts(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::String(s) => out.push(s.clone()),
+            Value::Array(items) => items.iter().for_each(|x| all_texts(x, out)),
+            Value::Object(map) => map.values().for_each(|x| all_texts(x, out)),
+            _ => {}
+        }
+    }
+    fn under_nulls(whole: &Value, view: &Value, out: &mut Vec<String>) {
+        match (whole, view) {
+            (_, Value::Null) => all_texts(whole, out),
+            (Value::Array(a), Value::Array(b)) => {
+                a.iter().zip(b).for_each(|(x, y)| under_nulls(x, y, out))
+            }
+            (Value::Object(a), Value::Object(b)) => {
+                for (k, x) in a {
+                    match b.get(k) {
+                        Some(y) => under_nulls(x, y, out),
+                        None => all_texts(x, out),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let (Ok(whole), Ok(view)) = (
+        state.position_json(game),
+        state.observation_json(game, player),
+    ) else {
+        return Vec::new();
+    };
+    let (Ok(whole), Ok(view)) = (
+        serde_json::from_str::<Value>(&whole),
+        serde_json::from_str::<Value>(&view),
+    ) else {
+        return Vec::new();
+    };
+    let mut hidden = Vec::new();
+    under_nulls(&whole, &view, &mut hidden);
+    let mut seen = Vec::new();
+    all_texts(&view, &mut seen);
+    hidden.retain(|h| !h.is_empty() && !seen.contains(h));
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}
+
+/// Whether `text` holds `word` as a whole word ("The Muse" is not in "The Museum").
+fn names_word(text: &str, word: &str) -> bool {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(word).any(|(at, _)| {
+        !is_word(text[..at].chars().next_back()) && !is_word(text[at + word.len()..].chars().next())
+    })
+}
