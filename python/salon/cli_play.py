@@ -73,7 +73,7 @@ def play(
             dirty = False
         if p != seat:
             action = players[p].step(state)
-            stdout.write(f"P{p} ({seats[p]}): {state.action_to_string(action)}\n")
+            stdout.write(f"P{p} ({seats[p]}): {state.action_to_string(seat, action)}\n")
             state.apply_action(action)
             dirty = True
             continue

@@ -125,6 +125,8 @@ class SalonSpielState(pyspiel.State):  # type: ignore[misc,type-arg,unused-ignor
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
+            if 0 <= player < self.salon_state.num_players():
+                return self.salon_state.action_to_string(int(player), int(action))
             return self.salon_state.action_to_string(int(action))
         except _core.SalonError:
             return f"action {action}"

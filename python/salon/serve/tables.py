@@ -196,11 +196,8 @@ class Table:
         state = self.state
         actor = state.current_player()
         text = state.action_to_string(action)
-        kind = "chance"
-        if actor != _core.CHANCE:
-            kind = next((m.kind for m in state.legal_moves if m.action == action), "move")
+        shown = visibility.move_texts(state, action, len(self.seats))
         state.apply_action(action)
-        shown = [visibility.describe(state, p, actor, kind, text) for p in range(len(self.seats))]
         self.log.append(LogEntry(actor, text, shown))
 
     # --------------------------------------------------------------- bots and chance

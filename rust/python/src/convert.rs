@@ -222,3 +222,12 @@ pub fn action_id_list<'py>(
         }),
     )
 }
+
+/// Reads a seed argument: `None` draws one from the operating system.
+pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        None => Ok(salon_engine::salon_core::tracked::entropy_seed()),
+        Some(v) if v.is_none() => Ok(salon_engine::salon_core::tracked::entropy_seed()),
+        Some(v) => uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error),
+    }
+}

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod convert;
 mod errors;
 mod gil;
+mod handles;
 mod plain_json;
 mod py_bot;
 mod py_game;
@@ -25,8 +26,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TERMINAL", salon_engine::salon_core::TERMINAL)?;
     m.add("MAX_PLAYERS", salon_engine::salon_core::MAX_PLAYERS)?;
     errors::register(m)?;
-    m.add_class::<py_game::Game>()?;
-    m.add_class::<py_state::State>()?;
+    m.add_class::<handles::Game>()?;
+    m.add_class::<handles::State>()?;
     m.add_class::<py_move::Move>()?;
     m.add_class::<py_vector::VectorEnv>()?;
     m.add_class::<py_bot::Bot>()?;

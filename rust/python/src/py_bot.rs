@@ -7,9 +7,9 @@ use salon_engine::salon_search::bots::{Bot as CoreBot, BotConfig, BotKind};
 
 use crate::errors::{IntoPyResult, InvalidParameterError};
 use crate::gil::interruptible;
-use crate::py_game::Game;
+use crate::handles::Game;
+use crate::handles::State;
 use crate::py_network::Network;
-use crate::py_state::State;
 use crate::shared::Shared;
 use salon_engine::{AnyState, NetworkBot};
 

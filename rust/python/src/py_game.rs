@@ -2,15 +2,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use salon_engine::{catalogue, AnyGame};
 
-use crate::convert::{param_to_py, params_from_dict, params_to_dict};
+use crate::convert::{param_to_py, params_from_dict, params_to_dict, seed_from_py};
 use crate::errors::IntoPyResult;
-use crate::py_state::State;
-
-/// A game with its parameters and component set. Build it with `salon.load_game`.
-#[pyclass(module = "salon", name = "Game", frozen)]
-pub struct Game {
-    pub(crate) inner: AnyGame,
-}
+use crate::handles::{Game, State};
 
 /// Builds a game by engine name or by a string such as `"azul_sintra(players=3)"`.
 #[pyfunction]
@@ -54,20 +48,6 @@ pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         list.append(d)?;
     }
     Ok(list)
-}
-
-/// Reads a seed argument: `None` draws one from the operating system.
-pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    match seed {
-        None => Ok(salon_engine::salon_core::tracked::entropy_seed()),
-        Some(v) if v.is_none() => Ok(salon_engine::salon_core::tracked::entropy_seed()),
-        Some(v) => crate::convert::uint_arg(
-            v,
-            "invalid parameter \"seed\":",
-            u64::MAX,
-            crate::convert::param_error,
-        ),
-    }
 }
 
 #[pymethods]

@@ -8,7 +8,7 @@ use salon_engine::salon_network::{Network as CoreNetwork, Runtime, MAX_NETWORK_B
 use crate::convert::param_error;
 use crate::errors::{IntoPyResult, NetworkError};
 use crate::gil::without_gil;
-use crate::py_game::Game;
+use crate::handles::Game;
 
 /// A policy-value network in ONNX, checked against its game when it loads and evaluated
 /// natively (in Rust, the GIL released) inside `BatchedSearch` and `Bot("network")`.

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use crate::convert::{param_error, str_arg};
 use crate::errors::{EvaluatorError, IntoPyResult};
 use crate::gil::without_gil;
-use crate::py_game::Game;
-use crate::py_state::State;
+use crate::handles::Game;
+use crate::handles::State;
 
 /// Batched search with an external evaluator: PUCT (AlphaZero) or Gumbel (Gumbel MuZero)
 /// over many roots at once.

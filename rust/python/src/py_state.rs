@@ -4,34 +4,18 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use salon_engine::salon_core::{ActionList, ChanceOutcomes, TERMINAL};
 use salon_engine::AnyState;
 
+use crate::convert::seed_from_py;
 use crate::convert::{
     action_error, action_string_error, deserialization_error, int_arg, opt_int_arg, player_error,
     str_arg,
 };
 use crate::errors::{IntoPyResult, InvalidPlayerError, WrongNodeError};
 use crate::gil::interruptible;
-use crate::py_game::{seed_from_py, Game};
+use crate::handles::{Game, State};
 use crate::py_move::Move;
-use crate::shared::Shared;
 use salon_engine::salon_core::MoveFields;
 
-/// A game state with its history. Mutated in place by `apply_action`, `push` and `pop`.
-///
-/// Threads: calls that only read a state may run on several threads at once; a call that
-/// changes it (or any call while one changes it) raises `ConcurrentUseError` at once and
-/// does nothing. Give each thread its own `clone()`.
-#[pyclass(module = "salon", name = "State", frozen)]
-pub struct State {
-    pub(crate) inner: Shared<AnyState>,
-}
-
 impl State {
-    pub fn new(inner: AnyState) -> Self {
-        State {
-            inner: Shared::new(inner, "State"),
-        }
-    }
-
     /// The player argument of observation methods: `None` means the player to move.
     fn player_arg(inner: &AnyState, player: Option<&Bound<'_, PyAny>>) -> PyResult<i64> {
         match opt_int_arg(player, "player", player_error)? {

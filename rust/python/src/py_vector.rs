@@ -6,7 +6,7 @@ use salon_engine::AnyBatch;
 
 use crate::errors::{ArrayAccessError, IllegalActionError, IntoPyResult};
 use crate::gil::without_gil;
-use crate::py_game::Game;
+use crate::handles::Game;
 use crate::shared::Shared;
 
 /// `num_envs` games of one game stepped together in the engine.
