@@ -16,11 +16,11 @@ chunk is given to one worker (a Ray actor, one per CPU by default), and the reco
 seed order; the runner checks that each requested seed has exactly one record (no loss, no
 duplicate).
 
-Policies are given as *specs*: ``"random"`` (uniformly random legal moves, in Python), a native
-bot ``"greedy"``, ``"mcts"``, ``"mcts:200"`` (:class:`salon.Bot`, with its simulation count),
-``"net:200"`` (the network bot with the game's shipped network; ``"net:200@file.onnx"`` with a
-network file every worker can read), as ``salon arena`` writes them (:mod:`salon.play`; the older
-spellings ``"mcts/200"`` and ``"net/200@file.onnx"`` are still read), ``"native_random"``, ``"module:factory"``
+Policies are given as *specs*: the bots of ``salon arena``, in its grammar (:mod:`salon.play`):
+``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:200"`` (:class:`salon.Bot`, with its simulation
+count), ``"net:200"`` (the network bot with the game's shipped network; ``"net:200@file.onnx"``
+with a network file every worker can read); the older spellings ``"mcts/200"``,
+``"net/200@file.onnx"`` and ``"native_random"`` are still read. Or ``"module:factory"``
 (an importable factory), or a callable ``factory(seed) -> policy``, where a policy is a callable
 ``(state) -> action`` or an object with ``step(state)`` (see :mod:`salon.adapters.policies`).
 Factories are shipped to the workers by Ray's pickling (closures are fine).
@@ -54,7 +54,7 @@ from typing import IO, Any, Union
 
 import salon
 from salon import _core
-from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, derive_seed
+from salon.adapters.policies import PolicyLike, as_policy, derive_seed
 from salon.records import record_of, write_records
 
 __all__ = [
@@ -122,41 +122,39 @@ def _reporter(progress: ProgressSpec, label: str) -> Callable[[int, int], None] 
         return progress
     raise TypeError(f"progress is True, False, None or a callable (done, total), not {progress!r}")
 
-_NATIVE_KINDS = {"greedy": "greedy", "mcts": "mcts", "native_random": "random"}
+# Older spellings, still read: the arena's grammar is the one grammar (salon.play).
+_OLD_SPELLINGS = {"native_random": "random"}
+
+
+def _bot_spec(spec: str) -> str | None:
+    """The spec in salon.play's grammar (``random``, ``greedy``, ``mcts:200``, ``net:200@file``),
+    from it or from an older spelling (``mcts/200``, ``net/200@file``, ``native_random``);
+    ``None`` when it is not a bot spec (``module:factory``)."""
+    spec = _OLD_SPELLINGS.get(spec.strip(), spec.strip())
+    head, at, path = spec.partition("@")
+    kind, slash, sims = head.partition("/")
+    if slash:
+        spec = f"{kind}:{sims or 200}" + (at + path if at else "")
+    if spec.partition("@")[0].partition(":")[0] in ("random", "greedy", "mcts", "net"):
+        return spec
+    return None
 
 
 def make_policy(spec: PolicySpec, seed: int, game: _core.Game | None = None) -> Callable[[_core.State], int]:
-    """Builds the policy of a spec for one game, seeded with ``seed``. ``net:200`` (or ``net/200``) is the
-    network bot with the shipped network, ``net:200@file.onnx`` with that file (``game``
-    needed to check it)."""
+    """Builds the policy of a spec for one game, seeded with ``seed``: a bot spec of
+    :mod:`salon.play` (``random``, ``greedy``, ``mcts:200``, ``net:200``, ``net:200@file.onnx``;
+    ``game`` needed to check a network file), ``module:factory``, or a callable factory."""
     if isinstance(spec, str):
-        if spec == "random":
-            return as_policy(UniformRandomPolicy(seed))
-        head = spec.partition("@")[0].partition(":")[0]
-        if head in ("mcts", "net", "greedy") and ":" in spec:
-            # The spec grammar of salon arena and salon ladder (mcts:200, net:200@file.onnx).
+        bot = _bot_spec(spec)
+        if bot is not None:
             from salon.play import make_bot
 
-            return as_policy(make_bot(spec, seed, game))
-        kind, _, sims = spec.partition("@")[0].partition("/")
-        if kind == "net":
-            from salon.play import make_bot
-
-            path = spec.partition("@")[2]
-            return as_policy(make_bot(f"net:{sims or 200}" + (f"@{path}" if path else ""), seed, game))
-        if kind in _NATIVE_KINDS:
-            bot_cls = getattr(salon, "Bot", None)
-            if bot_cls is None:
-                raise ValueError(f"policy {spec!r} needs salon's native bots (salon.Bot), not in this build")
-            options: dict[str, Any] = {"seed": seed}
-            if sims:
-                options["simulations"] = int(sims)
-            return as_policy(bot_cls(_NATIVE_KINDS[kind], **options))
+            return as_policy(make_bot(bot, seed, game))
         if ":" in spec:
             module, _, attr = spec.partition(":")
             factory = getattr(importlib.import_module(module), attr)
             return as_policy(factory(seed))
-        raise ValueError(f"unknown policy {spec!r}: use 'random', 'module:factory' or a callable factory(seed)")
+        raise ValueError(f"unknown policy {spec!r}: use a bot (random, greedy, mcts:200, net:200[@file.onnx]), 'module:factory' or a callable factory(seed)")
     if callable(spec):
         return as_policy(spec(seed))
     raise TypeError(f"a policy spec is a string or a callable factory(seed), not {spec!r}")
@@ -600,7 +598,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m salon.adapters.ray_runner", description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["arena", "selfplay"])
     parser.add_argument("--game", required=True, help='an engine name or spec, e.g. "azul_sintra(players=3)"')
-    parser.add_argument("--policy", action="append", default=[], help="NAME=SPEC or SPEC ('random', 'module:factory')")
+    parser.add_argument("--policy", action="append", default=[], help="NAME=SPEC or SPEC (a bot: random, greedy, mcts:200, net:200[@file.onnx]; or module:factory)")
     parser.add_argument("--seeds", default="0:100", help="START:STOP (or N for 0:N)")
     parser.add_argument("--no-rotate", action="store_true", help="arena: keep policies in fixed seats")
     parser.add_argument("--address", default=None, help="Ray address (default: local instance; 'auto', 'ray://...')")
