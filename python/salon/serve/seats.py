@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from salon import _core
-from salon.agents import shipped_network
+from salon.play import make_bot
 from salon.serve.errors import BadRequestError
 
 KINDS = ("human", "random", "greedy", "mcts", "network")
@@ -82,13 +82,12 @@ class SeatSpec:
         return self.kind in SEARCHERS
 
     def make_bot(self, seed: int, game: _core.Game) -> _core.Bot:
-        if self.kind == "network":
-            return _core.Bot("network", network=shipped_network(game), simulations=self.simulations, seed=seed)
-        if self.kind == "mcts":
-            if self.seconds is not None:
-                return _core.Bot("mcts", time_limit=self.seconds, seed=seed)
-            return _core.Bot("mcts", simulations=self.simulations, seed=seed)
-        return _core.Bot(self.kind, seed=seed)
+        """The seat's bot, made by :func:`salon.play.make_bot` from its spec (``record_name``:
+        never a file, so a request cannot make the server open one); a time budget, which the
+        spec grammar has no word for, is given to the engine's MCTS directly."""
+        if self.kind == "mcts" and self.seconds is not None:
+            return _core.Bot("mcts", time_limit=self.seconds, seed=seed)
+        return make_bot(self.record_name(), seed, game)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seconds": self.seconds, "simulations": self.simulations, "name": self.name}
