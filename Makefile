@@ -126,7 +126,7 @@ bench-rust: ## Criterion benchmarks of the core
 
 .PHONY: goldens
 goldens: build ## Regenerate the golden playthrough files (review the diff before committing)
-	$(PY) -m salon.playthrough --write tests/playthroughs
+	$(PY) -m salon.testing.playthrough --write tests/playthroughs
 
 .PHONY: clean
 clean: ## Remove build outputs and the virtual environment

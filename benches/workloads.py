@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import salon
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 from salon.testing import advance
 
 

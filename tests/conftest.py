@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 import salon
-from salon.configurations import all_configurations
+from salon.testing.configurations import all_configurations
 from salon.testing import advance  # noqa: F401  (re-exported for older tests)
 
 CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = all_configurations()

@@ -13,7 +13,7 @@ import pickle
 import numpy as np
 
 import salon
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 
 GAMES_PER_CONFIG = 2
 

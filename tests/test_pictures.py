@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import salon
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import salon
-from salon.configurations import all_configurations
-from salon.playthrough import file_name, playthrough
+from salon.testing.configurations import all_configurations
+from salon.testing.playthrough import file_name, playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "playthroughs"
 CONFIGS = all_configurations()

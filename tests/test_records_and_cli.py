@@ -175,7 +175,7 @@ def test_a_record_of_main_before_the_renumbering_replays_by_its_ids() -> None:
 
 
 def test_stored_records_cover_every_game_and_player_count() -> None:
-    from salon.configurations import all_configurations
+    from salon.testing.configurations import all_configurations
 
     stored = set()
     for path in STORED.glob("*.jsonl"):

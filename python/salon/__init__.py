@@ -152,7 +152,7 @@ def registered_games() -> list[dict[str, Any]]:
 
     Each parameter is ``{"default", "allowed", "doc", "variant"}``; ``variant`` marks another
     reading of the rules (left out of the game string at its default, varied alone by
-    :func:`salon.configurations.configurations`).
+    :func:`salon.testing.configurations.configurations`).
     """
     return _core.registered_games()
 

@@ -27,7 +27,7 @@ from typing import Any, NoReturn, Sequence
 
 import salon
 from salon import records
-from salon.configurations import configurations
+from salon.testing.configurations import configurations
 
 
 class UserError(Exception):

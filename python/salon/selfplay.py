@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from salon import _core
 from salon.records import append_record, record_of
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 
 SELFPLAY_FORMAT = "salon-selfplay/1"
 

@@ -28,7 +28,7 @@ import pytest
 
 import salon
 from salon import records
-from salon.configurations import configurations
+from salon.testing.configurations import configurations
 
 GAMES = salon.game_names()
 HUGE = 2**80

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import salon
-from salon.configurations import configurations
+from salon.testing.configurations import configurations
 
 SCALE = float(os.environ.get("SALON_HYPOTHESIS_SCALE", "1"))
 GAMES = salon.game_names()

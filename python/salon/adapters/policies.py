@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol, Union, runtime_checkable
 
 from salon import _core
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 
 _MASK63 = (1 << 63) - 1
 

@@ -5,7 +5,7 @@ the legal actions, a hash of each player's observation tensor and information st
 action taken with its text, and the table drawn in full at regular intervals. The test replays
 each file's game and requires the regenerated text to be identical, line by line.
 
-Regenerate with ``python -m salon.playthrough --write tests/playthroughs`` (``make goldens``)
+Regenerate with ``python -m salon.testing.playthrough --write tests/playthroughs`` (``make goldens``)
 and review the diff: a change is a change of behaviour.
 """
 
@@ -16,8 +16,8 @@ import hashlib
 from pathlib import Path
 
 import salon
-from salon.configurations import all_configurations
-from salon.splitmix import SplitMix64
+from salon.testing.configurations import all_configurations
+from salon._splitmix import SplitMix64
 
 DRAW_EVERY = 50
 GOLDEN_SEED = 20261129

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from salon import _core
-from salon.splitmix import SplitMix64
+from salon._splitmix import SplitMix64
 
 
 def advance(state: _core.State, plies: int, seed: int = 0) -> _core.State:
