@@ -1,4 +1,7 @@
-//! Action ids, legal-move generation and action strings.
+//! The moves: action ids (families, encoding and decoding), who acts, what may be done
+//! (legality and legal-move generation, chance outcomes), the texts of moves (and what each
+//! player may read of them) with their parsing, and the dispatch of an id to the state's
+//! transition (`apply`).
 //!
 //! Decision ids (130 in all) fall into families; colours and piles are numbered
 //! blue 0, green 1, red 2, yellow 3; die faces 1-6 are `face - 1` = 0-5; display slots 0-6.
@@ -30,11 +33,14 @@
 //! or a dice roll: the index of the sorted multiset of faces among all multisets of that
 //! many dice, in lexicographic order (126 for 4 dice), weighted by its number of orderings.
 
-use salon_core::{Action, ActionList};
+use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
 
-use crate::components::{Power, COLOUR_NAMES, NUM_COLOURS, NUM_PATRONS};
-use crate::state::{AtelierStudioState, Phase, DISPLAY, NONE, PAT_DEALT};
-use crate::AtelierStudio;
+use crate::components::{Power, COLOUR_NAMES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::dice::faces_string;
+use crate::state::{AtelierStudioState, Phase, NONE, PAT_DEALT, PAT_DECK, P_DECK};
+use crate::{AtelierStudio, DISPLAY};
+
+// ----- ids -----------------------------------------------------------------------------
 
 pub const KEEP: u32 = 0;
 pub const PLACE_INITIAL: u32 = 16;
@@ -113,8 +119,53 @@ pub fn decode(a: Action) -> Decoded {
     }
 }
 
+// ----- who acts, and what may be done ------------------------------------------------
+
+/// Chance at the deals, rolls and draws; the player to move elsewhere; nobody at the end.
+pub(crate) fn actor(s: &AtelierStudioState) -> Actor {
+    match s.phase {
+        Phase::ChooseStart
+        | Phase::DealDisplay
+        | Phase::DealPatrons
+        | Phase::Roll
+        | Phase::DrawPatron
+        | Phase::Refill => Actor::Chance,
+        Phase::Terminal => Actor::Terminal,
+        _ => Actor::Player(s.current),
+    }
+}
+
+/// Player `p` holds the paint that painting `card` costs.
+pub(crate) fn can_afford(s: &AtelierStudioState, game: &AtelierStudio, p: usize, card: u8) -> bool {
+    match game.data.paintings.get(card as usize) {
+        Some(c) => (0..NUM_COLOURS).all(|k| s.cyl[p][k] >= c.cost[k]),
+        None => false,
+    }
+}
+
+/// An owned painting with turn power `power` not yet used this turn.
+pub(crate) fn unused_turn_power(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    p: usize,
+    power: Power,
+) -> Option<usize> {
+    (0..NUM_PAINTINGS).find(|&i| {
+        s.painting_loc[i] as usize == p
+            && s.turn_power_used & (1u64 << i) == 0
+            && game.data.paintings.get(i).map(|c| c.power) == Some(power)
+    })
+}
+
+/// True when a player after the current die-3 player still has a student on a pile.
+pub(crate) fn later_mover_exists(s: &AtelierStudioState) -> bool {
+    let n = s.num_players();
+    ((s.sub_offset as usize + 1)..n).any(|o| s.on_piles((s.cur() + o) % n) > 0)
+}
+
 /// Fills `out` with the legal decisions, ascending.
 pub fn legal_actions(s: &AtelierStudioState, game: &AtelierStudio, out: &mut ActionList) {
+    out.clear();
     let p = s.cur();
     match s.phase {
         Phase::KeepPatron => {
@@ -142,7 +193,7 @@ pub fn legal_actions(s: &AtelierStudioState, game: &AtelierStudio, out: &mut Act
                     }
                 }
             }
-            if s.sub_moved || s.later_mover_exists() {
+            if s.sub_moved || later_mover_exists(s) {
                 out.push(MOVE_SKIP);
             }
         }
@@ -199,7 +250,7 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
         }
         if s.rolled[4] > 0 {
             for slot in 0..DISPLAY {
-                if s.display[slot] != NONE && s.can_afford(game, p, s.display[slot]) {
+                if s.display[slot] != NONE && can_afford(s, game, p, s.display[slot]) {
                     out.push(PAINT_DIE + slot as u32);
                 }
             }
@@ -214,7 +265,7 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
     }
     if s.tokens[p] >= 2 {
         for slot in 0..DISPLAY {
-            if s.display[slot] != NONE && s.can_afford(game, p, s.display[slot]) {
+            if s.display[slot] != NONE && can_afford(s, game, p, s.display[slot]) {
                 out.push(PAINT_INSPIRATION + slot as u32);
             }
         }
@@ -222,7 +273,7 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
     if s.tokens[p] >= 3 && s.patron_draw_possible() {
         out.push(DRAW_PATRON);
     }
-    if s.unused_turn_power(game, p, Power::SwapPaint).is_some() {
+    if unused_turn_power(s, game, p, Power::SwapPaint).is_some() {
         for give in 0..NUM_COLOURS {
             if s.cyl[p][give] == 0 {
                 continue;
@@ -234,7 +285,7 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
             }
         }
     }
-    if s.unused_turn_power(game, p, Power::AdjustDie).is_some() {
+    if unused_turn_power(s, game, p, Power::AdjustDie).is_some() {
         for f in 0..6 {
             if s.rolled[f] == 0 {
                 continue;
@@ -247,7 +298,7 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
             }
         }
     }
-    if s.unused_turn_power(game, p, Power::ShiftStudent).is_some() {
+    if unused_turn_power(s, game, p, Power::ShiftStudent).is_some() {
         for a in 0..NUM_COLOURS {
             if s.students[p][a] == 0 {
                 continue;
@@ -264,6 +315,58 @@ fn main_actions(s: &AtelierStudioState, game: &AtelierStudio, p: usize, out: &mu
     }
 }
 
+/// Fills `out` with the chance outcomes of the node, ascending, with their weights.
+pub(crate) fn chance_outcomes(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    out: &mut ChanceOutcomes,
+) {
+    out.clear();
+    match s.phase {
+        Phase::ChooseStart => {
+            for p in 0..s.num_players() {
+                out.push(p as Action, 1);
+            }
+        }
+        Phase::DealDisplay | Phase::Refill => {
+            for i in 0..NUM_PAINTINGS {
+                if s.painting_loc[i] == P_DECK {
+                    out.push(i as Action, 1);
+                }
+            }
+        }
+        Phase::DealPatrons => {
+            for i in 0..NUM_PATRONS {
+                if s.patron_loc[i] == PAT_DECK {
+                    out.push(i as Action, 1);
+                }
+            }
+        }
+        Phase::DrawPatron => {
+            if s.patron_deck_count() > 0 {
+                for i in 0..NUM_PATRONS {
+                    if s.patron_loc[i] == PAT_DECK {
+                        out.push(i as Action, 1);
+                    }
+                }
+            } else if s.bottom_head < s.bottom_len {
+                out.push(s.bottom[s.bottom_head as usize] as Action, 1);
+            }
+        }
+        Phase::Roll => {
+            let k = s.active[s.cur()] as usize;
+            if let Some(table) = game.rolls.get(k) {
+                for (i, (_, w)) in table.iter().enumerate() {
+                    out.push(i as Action, *w);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+// ----- texts ------------------------------------------------------------------------
+
 fn colour(c: usize) -> &'static str {
     COLOUR_NAMES.get(c).copied().unwrap_or("?")
 }
@@ -274,20 +377,6 @@ fn slot_name(s: &AtelierStudioState, game: &AtelierStudio, slot: usize) -> Strin
         Some(c) => format!("slot {slot} {}", c.name),
         None => format!("slot {slot}"),
     }
-}
-
-/// The faces of a roll outcome, as text ("1,2,3,6").
-pub fn faces_string(faces: &[u8; 6]) -> String {
-    let mut out = String::with_capacity(8);
-    for (f, &k) in faces.iter().enumerate() {
-        for _ in 0..k {
-            if !out.is_empty() {
-                out.push(',');
-            }
-            out.push((b'1' + f as u8) as char);
-        }
-    }
-    out
 }
 
 /// The roll outcome written `text` ("roll 1,2,3,6", faces in any order) at a roll node.
@@ -397,59 +486,119 @@ pub fn action_to_string(s: &AtelierStudioState, game: &AtelierStudio, a: Action)
     }
 }
 
-/// All multisets of `k` dice (k = 0..4) in lexicographic order of their sorted faces, with
-/// their number of orderings (the exact weight out of 6^k).
-pub fn roll_table() -> Vec<Vec<([u8; 6], u32)>> {
-    let fact = |x: u32| (1..=x).product::<u32>();
-    let mut out = Vec::new();
-    for k in 0..=4u32 {
-        let mut table = Vec::new();
-        // Sorted sequences f1 <= f2 <= ... <= fk in lexicographic order.
-        let mut seq = vec![0usize; k as usize];
-        loop {
-            let mut faces = [0u8; 6];
-            for &f in &seq {
-                faces[f] += 1;
-            }
-            let denom: u32 = faces.iter().map(|&c| fact(c as u32)).product();
-            table.push((faces, fact(k) / denom));
-            // Next non-decreasing sequence.
-            let mut i = k as usize;
-            let mut done = true;
-            while i > 0 {
-                i -= 1;
-                if seq[i] < 5 {
-                    seq[i] += 1;
-                    for j in i + 1..k as usize {
-                        seq[j] = seq[i];
-                    }
-                    done = false;
-                    break;
-                }
-            }
-            if done {
-                break;
-            }
+/// The text of `a` as `player` may read it: the patrons are the hidden cards, so a patron
+/// dealt to another player, a patron another player keeps, and a patron another player draws
+/// are not named (a drawn card is named to the player who put it under the deck, who knows
+/// it); every other text is `action_to_string`.
+pub(crate) fn action_to_string_for(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    player: usize,
+    a: Action,
+) -> String {
+    let n = s.num_players();
+    let hidden = match s.phase {
+        Phase::DealPatrons => {
+            let to = (s.start as usize + s.step as usize / 2) % n.max(1);
+            (player != to).then(|| format!("deal a patron to P{to}"))
         }
-        out.push(table);
+        Phase::DrawPatron => {
+            let put_there = s.returned.get(player).is_some_and(|&c| c as Action == a);
+            (player != s.cur() && !put_there).then(|| "draw a patron".to_string())
+        }
+        Phase::KeepPatron => (player != s.cur()).then(|| "keep a patron".to_string()),
+        _ => None,
+    };
+    hidden.unwrap_or_else(|| action_to_string(s, game, a))
+}
+
+/// The legal action written `text` (a roll is parsed; any other text is compared with the
+/// texts of the legal actions).
+pub(crate) fn string_to_action(
+    s: &AtelierStudioState,
+    game: &AtelierStudio,
+    text: &str,
+) -> SalonResult<Action> {
+    let wanted = text.trim();
+    if s.phase == Phase::Roll {
+        // 126 outcomes: parse instead of comparing every outcome's string.
+        return parse_roll(s, game, wanted).ok_or_else(|| SalonError::UnknownActionString {
+            text: text.to_string(),
+        });
     }
-    out
+    salon_core::game::match_action_string(s, game, text)
+}
+
+// ----- dispatch -------------------------------------------------------------------------
+
+/// Applies decision or chance outcome `a`: decodes it and calls the state's transition.
+pub(crate) fn apply(s: &mut AtelierStudioState, game: &AtelierStudio, a: Action) {
+    match actor(s) {
+        Actor::Chance => apply_chance(s, game, a),
+        Actor::Player(_) => apply_decision(s, game, a),
+        Actor::Terminal => {}
+    }
+}
+
+fn apply_decision(s: &mut AtelierStudioState, game: &AtelierStudio, a: Action) {
+    let p = s.cur();
+    match decode(a) {
+        Decoded::Keep(card) => s.keep_patron(card),
+        Decoded::PlaceInitial(pile) => s.place_first_student(pile),
+        Decoded::Reroll => s.reroll(),
+        Decoded::InspireDie(face) => s.inspire(face),
+        Decoded::Place(face, pile) => s.place_with_die(face, pile),
+        Decoded::MoveDie => s.move_with_die(),
+        Decoded::Collect => s.collect_with_die(),
+        Decoded::PaintDie(slot) => s.paint_with_die(game, slot),
+        Decoded::Gain(c) => s.gain_with_die(c),
+        Decoded::PaintInspiration(slot) => s.paint_with_inspiration(game, slot),
+        Decoded::DrawPatron => s.pay_for_patron(),
+        Decoded::Swap(give, take) => {
+            let power = unused_turn_power(s, game, p, Power::SwapPaint);
+            s.swap_paint(power, give, take)
+        }
+        Decoded::Adjust(face, up) => {
+            let power = unused_turn_power(s, game, p, Power::AdjustDie);
+            s.adjust_die(power, face, up)
+        }
+        Decoded::Shift(from, to) => {
+            let power = unused_turn_power(s, game, p, Power::ShiftStudent);
+            s.shift_student(power, from, to)
+        }
+        Decoded::EndTurn => s.end_turn(),
+        Decoded::MoveStep(from, to) => s.move_student(from, to),
+        Decoded::MoveSkip => s.skip_mover(),
+        Decoded::Return(pile) => s.return_student(game, pile),
+        Decoded::PowerPlace(pile) => s.power_place(game, pile),
+        Decoded::PowerGain(c) => s.power_gain(game, c),
+        Decoded::Invalid => {}
+    }
+}
+
+fn apply_chance(s: &mut AtelierStudioState, game: &AtelierStudio, a: Action) {
+    match s.phase {
+        Phase::ChooseStart => s.choose_start(a as usize),
+        Phase::DealDisplay => s.deal_display(a as usize),
+        Phase::DealPatrons => s.deal_patron(a as usize),
+        Phase::Roll => {
+            let k = s.active[s.cur()] as usize;
+            let faces = game
+                .rolls
+                .get(k)
+                .and_then(|t| t.get(a as usize))
+                .map(|(faces, _)| *faces);
+            s.roll(faces)
+        }
+        Phase::DrawPatron => s.draw_patron(game, a as usize),
+        Phase::Refill => s.refill(game, a as usize),
+        _ => {}
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn roll_tables_have_exact_weights() {
-        let t = roll_table();
-        assert_eq!(t[4].len(), 126);
-        assert_eq!(t[1].len(), 6);
-        for k in 0..=4 {
-            let total: u32 = t[k].iter().map(|x| x.1).sum();
-            assert_eq!(total, 6u32.pow(k as u32));
-        }
-    }
 
     #[test]
     fn decode_covers_every_id() {

@@ -8,22 +8,55 @@
 // Index loops over the fixed per-colour / per-player arrays read best as they are.
 #![allow(clippy::needless_range_loop)]
 
+// The files, each using only those listed before it (`contract` uses them all, to implement
+// the engine's `Game` and `State` traits; nothing uses it):
+//   components  the component schema and loading
+//   dice        the roll outcomes and their weights
+//   (lib.rs)    the game type and its constants
+//   state       the state, its queries and transitions
+//   scoring     the points
+//   actions     action ids, legality, legal moves and chance outcomes, texts, dispatch
+//   moves       move fields
+//   observation what each player knows, the tensor, resampling
+//   invariants  conservation of every piece
+//   position    the position format
+//   svg, render the picture and the text
+//   testing     test support
 mod actions;
 mod components;
+mod contract;
+mod dice;
+pub mod invariants;
 mod moves;
 mod observation;
 pub mod position;
 mod render;
+mod scoring;
 mod state;
 mod svg;
 #[doc(hidden)]
 pub mod testing;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonResult};
+use salon_core::{ComponentInfo, GameInfo, Params, SalonResult};
 
 pub use state::AtelierStudioState;
 
 use components::{Components, Power, NUM_PATRONS};
+
+/// The game's names and player range.
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "atelier_studio",
+    long_name: "Atelier: The Painter's Studio",
+    min_players: 2,
+    max_players: 4,
+    perfect_information: false,
+};
+
+/// Face-up paintings.
+pub const DISPLAY: usize = 7;
+/// Engine safety limit: the game ends after this many rounds even if the end was never
+/// triggered (documented in docs/rules/atelier_studio.md).
+pub const MAX_ROUNDS: u8 = 30;
 
 /// The game: parameters, component data and the precomputed dice tables.
 #[derive(Clone, Debug)]
@@ -38,10 +71,26 @@ pub struct AtelierStudio {
 }
 
 impl AtelierStudio {
+    /// Builds the game from resolved parameters and an optional component file
+    /// (`Game::new`).
+    pub(crate) fn build(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = INFO.players(params)?;
+        let (data, info) = components::load(components_json)?;
+        let max_len = Self::derive_max_length(players, &data);
+        Ok(AtelierStudio {
+            params: params.clone(),
+            players,
+            data,
+            info,
+            rolls: dice::roll_table(),
+            max_len,
+        })
+    }
+
     /// The derivation of `max_game_length` (see the rules document).
     fn derive_max_length(players: usize, data: &Components) -> usize {
         let n = players;
-        let rounds = state::MAX_ROUNDS as usize;
+        let rounds = MAX_ROUNDS as usize;
         let turn_powers = data
             .paintings
             .iter()
@@ -59,7 +108,7 @@ impl AtelierStudio {
             })
             .sum();
         // Setup: start player, 7 display cards, 2 patrons each, n choices, n placements.
-        let setup = 1 + state::DISPLAY + 2 * n + n + n;
+        let setup = 1 + DISPLAY + 2 * n + n + n;
         // Each turn spends at least one die, so a round has at most 4n turns; a turn is a
         // roll, an end turn and at most one use of each owned turn power.
         let turns = rounds * 4 * n * (2 + turn_powers);
@@ -89,74 +138,5 @@ impl AtelierStudio {
     /// The id of a patron card by its name in the component file.
     pub(crate) fn patron_id(&self, name: &str) -> Option<usize> {
         self.data.patrons.iter().position(|c| c.name == name)
-    }
-}
-
-impl Game for AtelierStudio {
-    type State = AtelierStudioState;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            name: "atelier_studio",
-            long_name: "Atelier: The Painter's Studio",
-            min_players: 2,
-            max_players: 4,
-            perfect_information: false,
-        }
-    }
-
-    fn param_specs() -> Vec<ParamSpec> {
-        vec![Self::info().players_param("number of players")]
-    }
-
-    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = Self::info().players(params)?;
-        let (data, info) = components::load(components_json)?;
-        let max_len = Self::derive_max_length(players, &data);
-        Ok(AtelierStudio {
-            params: params.clone(),
-            players,
-            data,
-            info,
-            rolls: actions::roll_table(),
-            max_len,
-        })
-    }
-
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.players
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        actions::NUM_ACTIONS
-    }
-
-    fn max_chance_outcomes(&self) -> usize {
-        // 126 multisets of 4 dice; 40 paintings; 16 patrons; 4 start players.
-        126
-    }
-
-    fn max_game_length(&self) -> usize {
-        self.max_len
-    }
-
-    fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![observation::OBS_SIZE]
-    }
-
-    fn new_initial_state(&self) -> AtelierStudioState {
-        AtelierStudioState::new(self)
-    }
-
-    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(self, action)
     }
 }

@@ -16,11 +16,11 @@
 use salon_core::{TensorWriter, Xoshiro256StarStar};
 
 use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::scoring::public_score;
 use crate::state::{
-    AtelierStudioState, Phase, DICE, DISPLAY, MAX_P, MAX_ROUNDS, NONE, NUM_PHASES, PAT_BOTTOM,
-    PAT_DEALT, P_DECK,
+    AtelierStudioState, Phase, DICE, MAX_P, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, P_DECK,
 };
-use crate::AtelierStudio;
+use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
 
 pub const OBS_SIZE: usize = 781;
 
@@ -147,7 +147,7 @@ pub fn observation_tensor(
     w.one_hot(4, s.paint_stage as usize);
     for p in 0..MAX_P {
         w.put(if p < n {
-            s.public_score(game, p) as f32
+            public_score(s, game, p) as f32
         } else {
             0.0
         });

@@ -6,16 +6,18 @@
 //! patrons put under the deck are a queue, written in order.
 
 use salon_core::position::{self as pos, invalid};
-use salon_core::{ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
+use salon_core::{ActionList, ChanceOutcomes, SalonResult, Xoshiro256StarStar};
 use serde::{Deserialize, Serialize};
 
+use crate::actions;
 use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::invariants::check_conservation;
 use crate::observation::{known_location, Known};
 use crate::state::{
-    AtelierStudioState, Phase, DISPLAY, MAX_P, MAX_ROUNDS, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK,
-    P_DECK, P_DISPLAY, STAGE_NONE, STAGE_POWER, STAGE_REFILL, STAGE_RETURN, STUDENTS, TOKENS,
+    AtelierStudioState, Phase, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY,
+    STAGE_NONE, STAGE_POWER, STAGE_REFILL, STAGE_RETURN, STUDENTS, TOKENS,
 };
-use crate::AtelierStudio;
+use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
 
 /// Cylinders (or students) per paint colour.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -368,15 +370,16 @@ pub(crate) fn from_position(
     rng: &mut Xoshiro256StarStar,
 ) -> SalonResult<AtelierStudioState> {
     let p: Position = pos::parse(text)?;
-    pos::check_game(&p.game, "atelier_studio")?;
-    pos::check_version(p.version)?;
+    pos::check_header(
+        pos::Header {
+            game: &p.game,
+            version: p.version,
+            num_players: p.num_players as u64,
+        },
+        "atelier_studio",
+        game.players,
+    )?;
     let n = game.players;
-    if p.num_players as usize != n {
-        return Err(invalid(
-            "num_players",
-            format!("this game has {n} players, the position {}", p.num_players),
-        ));
-    }
     let mut s = AtelierStudioState::new(game);
     s.phase = PHASES
         .iter()
@@ -790,7 +793,7 @@ pub(crate) fn from_position(
             format!("{tokens} inspiration tokens in all; the game has {TOKENS}"),
         ));
     }
-    crate::testing::check_conservation(game, &s).map_err(|e| invalid("players", e))?;
+    check_conservation(game, &s).map_err(|e| invalid("players", e))?;
     for (i, &d) in s.display.iter().enumerate() {
         let should_be_full = match s.phase {
             Phase::ChooseStart => false,
@@ -825,8 +828,8 @@ pub(crate) fn from_position(
     if s.phase != Phase::Terminal {
         let mut legal = ActionList::new();
         let mut outcomes = ChanceOutcomes::new();
-        s.legal_actions(game, &mut legal);
-        s.chance_outcomes(game, &mut outcomes);
+        actions::legal_actions(&s, game, &mut legal);
+        actions::chance_outcomes(&s, game, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
             return Err(invalid(
                 "phase",

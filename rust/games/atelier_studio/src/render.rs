@@ -1,14 +1,14 @@
 //! The text of the table, read from the position (`position::to_position`): the whole table
 //! for `render` (`__str__`), one player's view for the observation and information-state
-//! strings. Only the points come from the scoring rules (`svg::Scores`).
+//! strings. Only the points come from the scoring rules (`scoring::Scores`).
 
 use std::fmt::Write;
 
-use crate::actions::faces_string;
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
+use crate::dice::faces_string;
 use crate::position::{self, acting, phase_of, Paint, Position, Stage};
+use crate::scoring::Scores;
 use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
-use crate::svg::Scores;
 use crate::AtelierStudio;
 
 /// The whole table, every patron named.

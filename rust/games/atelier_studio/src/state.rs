@@ -1,20 +1,12 @@
-//! The state of a game of Atelier: The Painter's Studio and its transitions.
+//! The state of a game of Atelier: The Painter's Studio, its queries and its transitions,
+//! written by what they mean (keep a patron, place a student with a die, paint, draw a
+//! patron, ...). Which moves are legal, and which id means which move, is in `actions`.
 
-use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult,
-    Scores, State, Xoshiro256StarStar, MAX_PLAYERS,
-};
-
-use crate::actions as act;
-use crate::components::{
-    Condition, Power, CYLINDERS_PER_COLOUR, NUM_CATEGORIES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS,
-};
-use crate::AtelierStudio;
+use crate::components::{Power, CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
 
 /// Seats in the state's per-player arrays.
 pub const MAX_P: usize = 4;
-/// Face-up paintings.
-pub const DISPLAY: usize = 7;
 /// Students per player.
 pub const STUDENTS: u8 = 12;
 /// Dice per player.
@@ -23,9 +15,6 @@ pub const DICE: u8 = 4;
 pub const TOKENS: u8 = 20;
 /// The First Master token's value.
 pub const FIRST_MASTER_POINTS: i32 = 4;
-/// Engine safety limit: the game ends after this many rounds even if the end was never
-/// triggered (documented in docs/rules/atelier_studio.md).
-pub const MAX_ROUNDS: u8 = 30;
 /// "No card / no player".
 pub const NONE: u8 = 255;
 
@@ -221,37 +210,22 @@ impl AtelierStudioState {
         self.patron_loc.iter().filter(|&&l| l == PAT_DECK).count()
     }
 
+    /// A patron card is left to draw: in the shuffled deck or under it.
     pub(crate) fn patron_draw_possible(&self) -> bool {
         self.patron_deck_count() > 0 || self.bottom_head < self.bottom_len
     }
 
-    pub(crate) fn can_afford(&self, game: &AtelierStudio, p: usize, card: u8) -> bool {
-        match game.data.paintings.get(card as usize) {
-            Some(c) => (0..NUM_COLOURS).all(|k| self.cyl[p][k] >= c.cost[k]),
-            None => false,
-        }
+    /// Die 3: the player whose student may be moved now.
+    pub(crate) fn move_player(&self) -> usize {
+        (self.cur() + self.sub_offset as usize) % self.num_players()
     }
 
     /// Number of dice in `rolled`.
-    pub(crate) fn rolled_count(&self) -> u8 {
+    fn rolled_count(&self) -> u8 {
         self.rolled.iter().sum()
     }
 
-    /// An owned painting with turn power `power` not yet used this turn.
-    pub(crate) fn unused_turn_power(
-        &self,
-        game: &AtelierStudio,
-        p: usize,
-        power: Power,
-    ) -> Option<usize> {
-        (0..NUM_PAINTINGS).find(|&i| {
-            self.painting_loc[i] as usize == p
-                && self.turn_power_used & (1u64 << i) == 0
-                && game.data.paintings.get(i).map(|c| c.power) == Some(power)
-        })
-    }
-
-    pub(crate) fn masterpieces(&self, game: &AtelierStudio, p: usize) -> usize {
+    fn masterpieces(&self, game: &AtelierStudio, p: usize) -> usize {
         (0..NUM_PAINTINGS)
             .filter(|&i| {
                 self.painting_loc[i] as usize == p
@@ -262,86 +236,6 @@ impl AtelierStudioState {
 
     pub(crate) fn paintings_of(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
         (0..NUM_PAINTINGS).filter(move |&i| self.painting_loc[i] as usize == p)
-    }
-
-    /// Points visible to everyone: paintings and the First Master token.
-    pub(crate) fn public_score(&self, game: &AtelierStudio, p: usize) -> i32 {
-        let mut s: i32 = self
-            .paintings_of(p)
-            .map(|i| game.data.paintings.get(i).map_or(0, |c| c.points as i32))
-            .sum();
-        if self.first_master as usize == p {
-            s += FIRST_MASTER_POINTS;
-        }
-        s
-    }
-
-    /// Points of one patron card for player `p` at the current position.
-    pub(crate) fn patron_points(&self, game: &AtelierStudio, p: usize, patron: usize) -> i32 {
-        let Some(card) = game.data.patrons.get(patron) else {
-            return 0;
-        };
-        let mut per_cat = [0i32; NUM_CATEGORIES];
-        let mut masters = 0i32;
-        let mut colour_cost = [0i32; NUM_COLOURS];
-        let mut count = 0i32;
-        for i in self.paintings_of(p) {
-            if let Some(c) = game.data.paintings.get(i) {
-                per_cat[c.category as usize % NUM_CATEGORIES] += 1;
-                masters += c.masterpiece as i32;
-                for k in 0..NUM_COLOURS {
-                    colour_cost[k] += c.cost[k] as i32;
-                }
-                count += 1;
-            }
-        }
-        match card.condition {
-            Condition::PerCategory { category, points } => {
-                per_cat[category as usize % NUM_CATEGORIES] * points as i32
-            }
-            Condition::PerSet { points } => {
-                per_cat.iter().copied().min().unwrap_or(0) * points as i32
-            }
-            Condition::PerMasterpiece { points } => masters * points as i32,
-            Condition::ColourCost { colour, points } => {
-                colour_cost[colour as usize % NUM_COLOURS] * points as i32
-            }
-            Condition::PaintingsAtLeast {
-                count: need,
-                points,
-            } => {
-                if count >= need as i32 {
-                    points as i32
-                } else {
-                    0
-                }
-            }
-            Condition::MajorityPiles { points } => {
-                let n = self.num_players();
-                let piles = (0..NUM_COLOURS)
-                    .filter(|&c| {
-                        let mine = self.students[p][c];
-                        mine > 0 && (0..n).all(|q| q == p || self.students[q][c] < mine)
-                    })
-                    .count() as i32;
-                piles * points as i32
-            }
-            Condition::Inspiration { points } => self.tokens[p] as i32 * points as i32,
-        }
-    }
-
-    pub(crate) fn full_score(&self, game: &AtelierStudio, p: usize) -> i32 {
-        let mut s = self.public_score(game, p);
-        for k in 0..NUM_PATRONS {
-            if self.patron_loc[k] as usize == p {
-                s += self.patron_points(game, p, k);
-            }
-        }
-        s
-    }
-
-    pub(crate) fn paint_total(&self, p: usize) -> u32 {
-        self.cyl[p].iter().map(|&x| x as u32).sum()
     }
 
     // ----- transitions ---------------------------------------------------------------
@@ -398,7 +292,7 @@ impl AtelierStudioState {
         }
     }
 
-    pub(crate) fn spend_die(&mut self, face: usize) {
+    fn spend_die(&mut self, face: usize) {
         if let Some(d) = self.rolled.get_mut(face) {
             *d = d.saturating_sub(1);
         }
@@ -418,7 +312,7 @@ impl AtelierStudioState {
         }
     }
 
-    pub(crate) fn collect(&mut self, p: usize) {
+    fn collect(&mut self, p: usize) {
         let n = self.num_players();
         for c in 0..NUM_COLOURS {
             let mine = self.students[p][c];
@@ -449,7 +343,7 @@ impl AtelierStudioState {
     }
 
     /// Paints the painting in display slot `slot` for the turn player.
-    pub(crate) fn paint(&mut self, game: &AtelierStudio, slot: usize) {
+    fn paint(&mut self, game: &AtelierStudio, slot: usize) {
         let p = self.cur();
         let card = self.display[slot];
         let Some(c) = game.data.paintings.get(card as usize) else {
@@ -474,7 +368,7 @@ impl AtelierStudioState {
     }
 
     /// Runs the automatic steps of a painting in progress until a decision or chance node.
-    pub(crate) fn continue_painting(&mut self, game: &AtelierStudio) {
+    fn continue_painting(&mut self, game: &AtelierStudio) {
         let p = self.cur();
         loop {
             match self.paint_stage {
@@ -551,7 +445,7 @@ impl AtelierStudioState {
     }
 
     /// Die 3: moves on to the next player (from `sub_offset`) with a student on a pile.
-    pub(crate) fn advance_move(&mut self) {
+    fn advance_move(&mut self) {
         let n = self.num_players();
         while (self.sub_offset as usize) < n {
             let q = (self.cur() + self.sub_offset as usize) % n;
@@ -564,404 +458,281 @@ impl AtelierStudioState {
         self.phase = Phase::Main;
     }
 
-    pub(crate) fn move_player(&self) -> usize {
-        (self.cur() + self.sub_offset as usize) % self.num_players()
-    }
+    // ----- the moves, by meaning (`actions::apply` decodes an id into one of these) -----
 
-    /// True when a player after the current die-3 player still has a student on a pile.
-    pub(crate) fn later_mover_exists(&self) -> bool {
-        let n = self.num_players();
-        ((self.sub_offset as usize + 1)..n).any(|o| self.on_piles((self.cur() + o) % n) > 0)
-    }
-
-    fn apply_decision(&mut self, game: &AtelierStudio, a: Action) {
+    /// Set-up: the player to move keeps patron `card`, the other one dealt to them goes under
+    /// the patron deck.
+    pub(crate) fn keep_patron(&mut self, card: usize) {
         let p = self.cur();
         let n = self.num_players();
-        match act::decode(a) {
-            act::Decoded::Keep(card) => {
-                let other = (0..NUM_PATRONS)
-                    .find(|&k| k != card && self.patron_loc[k] == PAT_DEALT + p as u8);
-                self.patron_loc[card] = p as u8;
-                if let Some(o) = other {
-                    let pos = self.bottom_len;
-                    self.patron_loc[o] = PAT_BOTTOM + pos;
-                    self.bottom[pos as usize] = o as u8;
-                    self.bottom_len += 1;
-                    self.returned[p] = o as u8;
-                }
-                self.step += 1;
-                if (self.step as usize) < n {
-                    self.current = ((self.start as usize + self.step as usize) % n) as u8;
-                } else {
-                    self.phase = Phase::PlaceInitial;
-                    self.step = 0;
-                    self.current = ((self.start as usize + n - 1) % n) as u8;
-                }
-            }
-            act::Decoded::PlaceInitial(pile) => {
-                self.place_student(p, pile);
-                self.step += 1;
-                if (self.step as usize) < n {
-                    self.current =
-                        ((self.start as usize + 2 * n - 1 - self.step as usize) % n) as u8;
-                } else {
-                    self.round = 1;
-                    self.step = 0;
-                    self.start_round();
-                }
-            }
-            act::Decoded::Reroll => {
-                self.pay_tokens(p, 1);
-                self.phase = Phase::Roll;
-            }
-            act::Decoded::InspireDie(face) => {
-                self.spend_die(face);
-                self.did_inspire = true;
-                self.take_tokens(p, 1);
-            }
-            act::Decoded::Place(face, pile) => {
-                self.spend_die(face);
-                self.did_dice_action = true;
-                self.place_student(p, pile);
-            }
-            act::Decoded::MoveDie => {
-                self.spend_die(2);
-                self.did_dice_action = true;
-                self.sub_offset = 0;
-                self.sub_moved = false;
-                self.advance_move();
-            }
-            act::Decoded::Collect => {
-                self.spend_die(3);
-                self.did_dice_action = true;
-                self.collect(p);
-            }
-            act::Decoded::PaintDie(slot) => {
-                self.spend_die(4);
-                self.did_dice_action = true;
-                self.paint(game, slot);
-            }
-            act::Decoded::Gain(c) => {
-                self.spend_die(5);
-                self.did_dice_action = true;
-                self.gain_cylinder(p, c);
-            }
-            act::Decoded::PaintInspiration(slot) => {
-                self.pay_tokens(p, 2);
-                self.paint(game, slot);
-            }
-            act::Decoded::DrawPatron => {
-                self.pay_tokens(p, 3);
-                self.phase = Phase::DrawPatron;
-            }
-            act::Decoded::Swap(give, take) => {
-                if let Some(i) = self.unused_turn_power(game, p, Power::SwapPaint) {
-                    self.turn_power_used |= 1u64 << i;
-                }
-                if self.cyl[p][give] > 0 && self.piles[take] > 0 {
-                    self.cyl[p][give] -= 1;
-                    self.piles[give] += 1;
-                    self.piles[take] -= 1;
-                    self.cyl[p][take] += 1;
-                }
-            }
-            act::Decoded::Adjust(face, up) => {
-                if let Some(i) = self.unused_turn_power(game, p, Power::AdjustDie) {
-                    self.turn_power_used |= 1u64 << i;
-                }
-                let to = if up { face + 1 } else { face.wrapping_sub(1) };
-                if self.rolled.get(face).is_some_and(|&d| d > 0) && to < 6 {
-                    self.rolled[face] -= 1;
-                    self.rolled[to] += 1;
-                }
-            }
-            act::Decoded::Shift(from, to) => {
-                if let Some(i) = self.unused_turn_power(game, p, Power::ShiftStudent) {
-                    self.turn_power_used |= 1u64 << i;
-                }
-                if self.students[p][from] > 0 {
-                    self.students[p][from] -= 1;
-                    self.students[p][to] += 1;
-                }
-            }
-            act::Decoded::EndTurn => self.end_turn(),
-            act::Decoded::MoveStep(from, to) => {
-                let q = self.move_player();
-                if self.students[q][from] > 0 {
-                    self.students[q][from] -= 1;
-                    self.students[q][to] += 1;
-                }
-                self.sub_moved = true;
-                self.sub_offset += 1;
-                self.advance_move();
-            }
-            act::Decoded::MoveSkip => {
-                self.sub_offset += 1;
-                self.advance_move();
-            }
-            act::Decoded::Return(pile) => {
-                if self.students[p][pile] > 0 {
-                    self.students[p][pile] -= 1;
-                    self.pool[p] += 1;
-                }
-                self.sub_count = self.sub_count.saturating_sub(1);
-                self.continue_painting(game);
-            }
-            act::Decoded::PowerPlace(pile) => {
-                self.place_student(p, pile);
-                self.continue_painting(game);
-            }
-            act::Decoded::PowerGain(c) => {
-                self.gain_cylinder(p, c);
-                self.sub_count = self.sub_count.saturating_sub(1);
-                if self.sub_count == 0 || self.piles.iter().all(|&x| x == 0) {
-                    self.sub_count = 0;
-                    self.continue_painting(game);
-                }
-            }
-            act::Decoded::Invalid => {}
+        let other =
+            (0..NUM_PATRONS).find(|&k| k != card && self.patron_loc[k] == PAT_DEALT + p as u8);
+        self.patron_loc[card] = p as u8;
+        if let Some(o) = other {
+            let pos = self.bottom_len;
+            self.patron_loc[o] = PAT_BOTTOM + pos;
+            self.bottom[pos as usize] = o as u8;
+            self.bottom_len += 1;
+            self.returned[p] = o as u8;
+        }
+        self.step += 1;
+        if (self.step as usize) < n {
+            self.current = ((self.start as usize + self.step as usize) % n) as u8;
+        } else {
+            self.phase = Phase::PlaceInitial;
+            self.step = 0;
+            self.current = ((self.start as usize + n - 1) % n) as u8;
         }
     }
 
-    fn apply_chance(&mut self, game: &AtelierStudio, a: Action) {
+    /// Set-up: the player to move places a first student on `pile`.
+    pub(crate) fn place_first_student(&mut self, pile: usize) {
+        let p = self.cur();
         let n = self.num_players();
-        match self.phase {
-            Phase::ChooseStart => {
-                self.start = (a as usize % n) as u8;
-                self.current = self.start;
-                self.phase = Phase::DealDisplay;
-                self.step = 0;
-            }
-            Phase::DealDisplay => {
-                if let Some(slot) = self.display.get_mut(self.step as usize) {
-                    *slot = a as u8;
-                }
-                if let Some(l) = self.painting_loc.get_mut(a as usize) {
-                    *l = P_DISPLAY;
-                }
-                self.step += 1;
-                if self.step as usize >= DISPLAY {
-                    self.phase = Phase::DealPatrons;
-                    self.step = 0;
-                }
-            }
-            Phase::DealPatrons => {
-                let to = (self.start as usize + self.step as usize / 2) % n;
-                if let Some(l) = self.patron_loc.get_mut(a as usize) {
-                    *l = PAT_DEALT + to as u8;
-                }
-                self.step += 1;
-                if self.step as usize >= 2 * n {
-                    self.phase = Phase::KeepPatron;
-                    self.step = 0;
-                    self.current = self.start;
-                }
-            }
-            Phase::Roll => {
-                let k = self.active[self.cur()] as usize;
-                if let Some((faces, _)) = game.rolls.get(k).and_then(|t| t.get(a as usize)) {
-                    self.rolled = *faces;
-                }
-                self.phase = Phase::Main;
-            }
-            Phase::DrawPatron => {
-                let p = self.cur();
-                let card = a as usize;
-                if self.patron_loc.get(card) == Some(&PAT_DECK) {
-                    self.patron_loc[card] = p as u8;
-                } else if self.bottom_head < self.bottom_len
-                    && self.bottom[self.bottom_head as usize] as usize == card
-                {
-                    self.patron_loc[card] = p as u8;
-                    self.bottom_head += 1;
-                }
-                self.patron_draws[p] += 1;
-                if self.paint_stage != STAGE_NONE {
-                    self.continue_painting(game);
-                } else {
-                    self.phase = Phase::Main;
-                }
-            }
-            Phase::Refill => {
-                let slot = self.paint_slot as usize;
-                if let Some(s) = self.display.get_mut(slot) {
-                    *s = a as u8;
-                }
-                if let Some(l) = self.painting_loc.get_mut(a as usize) {
-                    *l = P_DISPLAY;
-                }
-                self.continue_painting(game);
-            }
-            _ => {}
+        self.place_student(p, pile);
+        self.step += 1;
+        if (self.step as usize) < n {
+            self.current = ((self.start as usize + 2 * n - 1 - self.step as usize) % n) as u8;
+        } else {
+            self.round = 1;
+            self.step = 0;
+            self.start_round();
         }
     }
 
-    /// The player's ranking key: score, then paint held, then the First Master token.
-    fn rank_key(&self, game: &AtelierStudio, p: usize) -> (i32, u32, bool) {
-        (
-            self.full_score(game, p),
-            self.paint_total(p),
-            self.first_master as usize == p,
-        )
+    /// Pays 1 inspiration to roll the active dice again.
+    pub(crate) fn reroll(&mut self) {
+        let p = self.cur();
+        self.pay_tokens(p, 1);
+        self.phase = Phase::Roll;
     }
-}
 
-impl State for AtelierStudioState {
-    type Game = AtelierStudio;
+    /// Option B: spends a die of face index `face` for an inspiration token.
+    pub(crate) fn inspire(&mut self, face: usize) {
+        let p = self.cur();
+        self.spend_die(face);
+        self.did_inspire = true;
+        self.take_tokens(p, 1);
+    }
 
-    fn actor(&self, _game: &AtelierStudio) -> Actor {
-        match self.phase {
-            Phase::ChooseStart
-            | Phase::DealDisplay
-            | Phase::DealPatrons
-            | Phase::Roll
-            | Phase::DrawPatron
-            | Phase::Refill => Actor::Chance,
-            Phase::Terminal => Actor::Terminal,
-            _ => Actor::Player(self.current),
+    /// Die 1 or 2 (face index `face`): places a student on `pile`.
+    pub(crate) fn place_with_die(&mut self, face: usize, pile: usize) {
+        let p = self.cur();
+        self.spend_die(face);
+        self.did_dice_action = true;
+        self.place_student(p, pile);
+    }
+
+    /// Die 3: starts moving students, one player at a time.
+    pub(crate) fn move_with_die(&mut self) {
+        self.spend_die(2);
+        self.did_dice_action = true;
+        self.sub_offset = 0;
+        self.sub_moved = false;
+        self.advance_move();
+    }
+
+    /// Die 4: collects paint where the player has the most students.
+    pub(crate) fn collect_with_die(&mut self) {
+        let p = self.cur();
+        self.spend_die(3);
+        self.did_dice_action = true;
+        self.collect(p);
+    }
+
+    /// Die 5: paints the painting in display slot `slot`.
+    pub(crate) fn paint_with_die(&mut self, game: &AtelierStudio, slot: usize) {
+        self.spend_die(4);
+        self.did_dice_action = true;
+        self.paint(game, slot);
+    }
+
+    /// Die 6: gains a cylinder of colour `c`.
+    pub(crate) fn gain_with_die(&mut self, c: usize) {
+        let p = self.cur();
+        self.spend_die(5);
+        self.did_dice_action = true;
+        self.gain_cylinder(p, c);
+    }
+
+    /// Pays 2 inspiration to paint the painting in display slot `slot`.
+    pub(crate) fn paint_with_inspiration(&mut self, game: &AtelierStudio, slot: usize) {
+        let p = self.cur();
+        self.pay_tokens(p, 2);
+        self.paint(game, slot);
+    }
+
+    /// Pays 3 inspiration to draw a patron (the draw is a chance node).
+    pub(crate) fn pay_for_patron(&mut self) {
+        let p = self.cur();
+        self.pay_tokens(p, 3);
+        self.phase = Phase::DrawPatron;
+    }
+
+    /// Marks the turn power of painting `card` used this turn (`None`: no painting to mark).
+    fn use_turn_power(&mut self, card: Option<usize>) {
+        if let Some(i) = card {
+            self.turn_power_used |= 1u64 << i;
         }
     }
 
-    fn legal_actions(&self, game: &AtelierStudio, out: &mut ActionList) {
-        out.clear();
-        act::legal_actions(self, game, out);
-    }
-
-    fn chance_outcomes(&self, game: &AtelierStudio, out: &mut ChanceOutcomes) {
-        out.clear();
-        match self.phase {
-            Phase::ChooseStart => {
-                for p in 0..self.num_players() {
-                    out.push(p as Action, 1);
-                }
-            }
-            Phase::DealDisplay | Phase::Refill => {
-                for i in 0..NUM_PAINTINGS {
-                    if self.painting_loc[i] == P_DECK {
-                        out.push(i as Action, 1);
-                    }
-                }
-            }
-            Phase::DealPatrons => {
-                for i in 0..NUM_PATRONS {
-                    if self.patron_loc[i] == PAT_DECK {
-                        out.push(i as Action, 1);
-                    }
-                }
-            }
-            Phase::DrawPatron => {
-                if self.patron_deck_count() > 0 {
-                    for i in 0..NUM_PATRONS {
-                        if self.patron_loc[i] == PAT_DECK {
-                            out.push(i as Action, 1);
-                        }
-                    }
-                } else if self.bottom_head < self.bottom_len {
-                    out.push(self.bottom[self.bottom_head as usize] as Action, 1);
-                }
-            }
-            Phase::Roll => {
-                let k = self.active[self.cur()] as usize;
-                if let Some(table) = game.rolls.get(k) {
-                    for (i, (_, w)) in table.iter().enumerate() {
-                        out.push(i as Action, *w);
-                    }
-                }
-            }
-            _ => {}
+    /// Turn power of painting `power`: gives a cylinder of `give` back for one of `take`.
+    pub(crate) fn swap_paint(&mut self, power: Option<usize>, give: usize, take: usize) {
+        let p = self.cur();
+        self.use_turn_power(power);
+        if self.cyl[p][give] > 0 && self.piles[take] > 0 {
+            self.cyl[p][give] -= 1;
+            self.piles[give] += 1;
+            self.piles[take] -= 1;
+            self.cyl[p][take] += 1;
         }
     }
 
-    fn apply_unchecked(&mut self, game: &AtelierStudio, action: Action) {
-        match self.actor(game) {
-            Actor::Chance => self.apply_chance(game, action),
-            Actor::Player(_) => self.apply_decision(game, action),
-            Actor::Terminal => {}
+    /// Turn power of painting `power`: turns a rolled die of face index `face` one up or down.
+    pub(crate) fn adjust_die(&mut self, power: Option<usize>, face: usize, up: bool) {
+        self.use_turn_power(power);
+        let to = if up { face + 1 } else { face.wrapping_sub(1) };
+        if self.rolled.get(face).is_some_and(|&d| d > 0) && to < 6 {
+            self.rolled[face] -= 1;
+            self.rolled[to] += 1;
         }
     }
 
-    fn scores(&self, game: &AtelierStudio) -> Scores {
-        let mut s = [0; MAX_PLAYERS];
-        let terminal = self.phase == Phase::Terminal;
-        for (p, v) in s.iter_mut().enumerate().take(self.num_players()) {
-            *v = if terminal {
-                self.full_score(game, p)
-            } else {
-                self.public_score(game, p)
-            };
+    /// Turn power of painting `power`: moves one of the player's students from `from` to `to`.
+    pub(crate) fn shift_student(&mut self, power: Option<usize>, from: usize, to: usize) {
+        let p = self.cur();
+        self.use_turn_power(power);
+        if self.students[p][from] > 0 {
+            self.students[p][from] -= 1;
+            self.students[p][to] += 1;
         }
-        s
     }
 
-    fn returns(&self, game: &AtelierStudio) -> Returns {
-        if self.phase != Phase::Terminal {
-            return [0.0; MAX_PLAYERS];
+    /// Die 3: moves a student of the current mover from `from` to `to`.
+    pub(crate) fn move_student(&mut self, from: usize, to: usize) {
+        let q = self.move_player();
+        if self.students[q][from] > 0 {
+            self.students[q][from] -= 1;
+            self.students[q][to] += 1;
         }
-        let keys: Vec<(i32, u32, bool)> = (0..self.num_players())
-            .map(|p| self.rank_key(game, p))
-            .collect();
-        win_shares(&keys)
+        self.sub_moved = true;
+        self.sub_offset += 1;
+        self.advance_move();
     }
 
-    fn action_to_string(&self, game: &AtelierStudio, action: Action) -> String {
-        act::action_to_string(self, game, action)
+    /// Die 3: moves no student of the current mover.
+    pub(crate) fn skip_mover(&mut self) {
+        self.sub_offset += 1;
+        self.advance_move();
     }
 
-    fn string_to_action(&self, game: &AtelierStudio, text: &str) -> SalonResult<Action> {
-        let wanted = text.trim();
-        if self.phase == Phase::Roll {
-            // 126 outcomes: parse instead of comparing every outcome's string.
-            return act::parse_roll(self, game, wanted).ok_or_else(|| {
-                SalonError::UnknownActionString {
-                    text: text.to_string(),
-                }
-            });
+    /// Painting: returns a student from `pile` to the player's board.
+    pub(crate) fn return_student(&mut self, game: &AtelierStudio, pile: usize) {
+        let p = self.cur();
+        if self.students[p][pile] > 0 {
+            self.students[p][pile] -= 1;
+            self.pool[p] += 1;
         }
-        salon_core::game::match_action_string(self, game, text)
+        self.sub_count = self.sub_count.saturating_sub(1);
+        self.continue_painting(game);
     }
 
-    fn observation_string(&self, game: &AtelierStudio, player: usize) -> String {
-        crate::render::observation_string(self, game, player)
+    /// Immediate power: places a student on `pile`.
+    pub(crate) fn power_place(&mut self, game: &AtelierStudio, pile: usize) {
+        let p = self.cur();
+        self.place_student(p, pile);
+        self.continue_painting(game);
     }
 
-    fn observation_tensor(&self, game: &AtelierStudio, player: usize, out: &mut [f32]) {
-        crate::observation::observation_tensor(self, game, player, out)
+    /// Immediate power: takes a cylinder of colour `c`.
+    pub(crate) fn power_gain(&mut self, game: &AtelierStudio, c: usize) {
+        let p = self.cur();
+        self.gain_cylinder(p, c);
+        self.sub_count = self.sub_count.saturating_sub(1);
+        if self.sub_count == 0 || self.piles.iter().all(|&x| x == 0) {
+            self.sub_count = 0;
+            self.continue_painting(game);
+        }
     }
 
-    fn information_state_string(&self, game: &AtelierStudio, player: usize) -> Option<String> {
-        Some(crate::render::information_state_string(self, game, player))
+    // ----- chance outcomes, by meaning ------------------------------------------------
+
+    /// Set-up: player `player` (taken modulo the player count) starts.
+    pub(crate) fn choose_start(&mut self, player: usize) {
+        let n = self.num_players();
+        self.start = (player % n) as u8;
+        self.current = self.start;
+        self.phase = Phase::DealDisplay;
+        self.step = 0;
     }
 
-    fn resample_from_infostate(
-        &self,
-        game: &AtelierStudio,
-        player: usize,
-        rng: &mut Xoshiro256StarStar,
-    ) -> Option<Self> {
-        Some(crate::observation::resample(self, game, player, rng))
+    /// Set-up: painting `card` goes face up in the next display slot.
+    pub(crate) fn deal_display(&mut self, card: usize) {
+        if let Some(slot) = self.display.get_mut(self.step as usize) {
+            *slot = card as u8;
+        }
+        if let Some(l) = self.painting_loc.get_mut(card) {
+            *l = P_DISPLAY;
+        }
+        self.step += 1;
+        if self.step as usize >= DISPLAY {
+            self.phase = Phase::DealPatrons;
+            self.step = 0;
+        }
     }
 
-    fn position_json(&self, game: &AtelierStudio) -> SalonResult<String> {
-        Ok(crate::position::position_json(self, game, None))
+    /// Set-up: patron `card` is dealt to the player whose turn of the deal it is.
+    pub(crate) fn deal_patron(&mut self, card: usize) {
+        let n = self.num_players();
+        let to = (self.start as usize + self.step as usize / 2) % n;
+        if let Some(l) = self.patron_loc.get_mut(card) {
+            *l = PAT_DEALT + to as u8;
+        }
+        self.step += 1;
+        if self.step as usize >= 2 * n {
+            self.phase = Phase::KeepPatron;
+            self.step = 0;
+            self.current = self.start;
+        }
     }
 
-    fn observation_json(&self, game: &AtelierStudio, player: usize) -> SalonResult<String> {
-        Ok(crate::position::position_json(self, game, Some(player)))
+    /// The turn player's dice show `faces` (counts per face; `None`: an unknown outcome leaves
+    /// the dice as they are), and the turn goes on.
+    pub(crate) fn roll(&mut self, faces: Option<[u8; 6]>) {
+        if let Some(faces) = faces {
+            self.rolled = faces;
+        }
+        self.phase = Phase::Main;
     }
 
-    fn from_position(
-        game: &AtelierStudio,
-        text: &str,
-        rng: &mut Xoshiro256StarStar,
-    ) -> SalonResult<Self> {
-        crate::position::from_position(game, text, rng)
+    /// The turn player draws patron `card` (from the deck, or the next one under it).
+    pub(crate) fn draw_patron(&mut self, game: &AtelierStudio, card: usize) {
+        let p = self.cur();
+        if self.patron_loc.get(card) == Some(&PAT_DECK) {
+            self.patron_loc[card] = p as u8;
+        } else if self.bottom_head < self.bottom_len
+            && self.bottom[self.bottom_head as usize] as usize == card
+        {
+            self.patron_loc[card] = p as u8;
+            self.bottom_head += 1;
+        }
+        self.patron_draws[p] += 1;
+        if self.paint_stage != STAGE_NONE {
+            self.continue_painting(game);
+        } else {
+            self.phase = Phase::Main;
+        }
     }
 
-    fn render(&self, game: &AtelierStudio) -> String {
-        crate::render::render(self, game)
-    }
-
-    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
-        crate::svg::render(self, game, viewer)
+    /// Painting `card` refills the display slot of the painting just painted.
+    pub(crate) fn refill(&mut self, game: &AtelierStudio, card: usize) {
+        let slot = self.paint_slot as usize;
+        if let Some(s) = self.display.get_mut(slot) {
+            *s = card as u8;
+        }
+        if let Some(l) = self.painting_loc.get_mut(card) {
+            *l = P_DISPLAY;
+        }
+        self.continue_painting(game);
     }
 }

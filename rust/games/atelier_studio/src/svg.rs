@@ -18,6 +18,7 @@ use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
 use crate::position::{self, acting, phase_of, PhaseName, Position, Stage};
+use crate::scoring::Scores;
 use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
 use crate::AtelierStudio;
 
@@ -211,25 +212,6 @@ fn card_back(out: &mut String, x: i32, y: i32, label: &str) {
         y + 24,
         escape(label)
     );
-}
-
-/// Scores: the only figures not read from the position (the scoring rules live in the state).
-pub(crate) struct Scores {
-    /// Points everyone sees (paintings, First Master).
-    pub public: Vec<i32>,
-    /// Final scores, once the game is over.
-    pub last: Option<Vec<i32>>,
-}
-
-impl Scores {
-    pub(crate) fn of(s: &AtelierStudioState, game: &AtelierStudio) -> Self {
-        let n = s.num_players();
-        Scores {
-            public: (0..n).map(|p| s.public_score(game, p)).collect(),
-            last: (s.phase == Phase::Terminal)
-                .then(|| (0..n).map(|p| s.full_score(game, p)).collect()),
-        }
-    }
 }
 
 pub(crate) fn render(

@@ -1,5 +1,5 @@
-//! Test support (hidden from the documentation): reading the state, setting up positions for
-//! scenario tests, and the conservation invariant used by the conformance tests.
+//! Test support (hidden from the documentation): reading the state and setting up positions
+//! for scenario tests (the invariants the conformance tests check are in `invariants`).
 //!
 //! Setters keep every piece accounted for: giving a player cylinders takes them from the
 //! piles, putting students on piles takes them from the player's board, and so on.
@@ -7,11 +7,9 @@
 use salon_core::{Action, ChanceOutcomes, State};
 
 use crate::actions;
-use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
-use crate::state::{
-    AtelierStudioState, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STUDENTS,
-    TOKENS,
-};
+use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::scoring;
+use crate::state::{AtelierStudioState, NONE, P_DECK, P_DISPLAY, STUDENTS};
 use crate::AtelierStudio;
 
 pub use crate::actions::{
@@ -19,99 +17,14 @@ pub use crate::actions::{
     MOVE_STEP, NUM_ACTIONS, PAINT_DIE, PAINT_INSPIRATION, PLACE, PLACE_INITIAL, POWER_GAIN,
     POWER_PLACE, REROLL, RETURN, SHIFT, SWAP,
 };
-pub use crate::state::{DISPLAY, FIRST_MASTER_POINTS, MAX_ROUNDS};
+pub use crate::state::FIRST_MASTER_POINTS;
+pub use crate::{DISPLAY, MAX_ROUNDS};
 
 /// Colour / pile indices.
 pub const BLUE: usize = 0;
 pub const GREEN: usize = 1;
 pub const RED: usize = 2;
 pub const YELLOW: usize = 3;
-
-/// Checks that every cylinder, student, token, painting and patron is in exactly one place.
-pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Result<(), String> {
-    let n = s.num_players();
-    for c in 0..NUM_COLOURS {
-        let total: u32 = s.piles[c] as u32 + (0..MAX_P).map(|p| s.cyl[p][c] as u32).sum::<u32>();
-        if total != CYLINDERS_PER_COLOUR as u32 {
-            return Err(format!(
-                "colour {c}: {total} cylinders instead of {CYLINDERS_PER_COLOUR}"
-            ));
-        }
-    }
-    for p in 0..MAX_P {
-        let total = s.pool[p] as u32 + s.students[p].iter().map(|&x| x as u32).sum::<u32>();
-        let want = if p < n { STUDENTS as u32 } else { 0 };
-        if total != want {
-            return Err(format!("player {p}: {total} students instead of {want}"));
-        }
-        if p >= n && (s.tokens[p] != 0 || s.cyl[p].iter().any(|&x| x != 0) || s.active[p] != 0) {
-            return Err(format!("seat {p} is not in the game but holds pieces"));
-        }
-        if s.active[p] > 4 {
-            return Err(format!("player {p} has {} active dice", s.active[p]));
-        }
-    }
-    let tokens = s.token_supply as u32 + s.tokens.iter().map(|&x| x as u32).sum::<u32>();
-    if tokens != TOKENS as u32 {
-        return Err(format!("{tokens} inspiration tokens instead of {TOKENS}"));
-    }
-    if s.rolled.iter().sum::<u8>() > 4 {
-        return Err("more than 4 dice rolled".to_string());
-    }
-    // Paintings: each card in the deck, on the display (in exactly one slot) or owned.
-    for i in 0..NUM_PAINTINGS {
-        let loc = s.painting_loc[i];
-        let slots = s.display.iter().filter(|&&d| d as usize == i).count();
-        match loc {
-            P_DISPLAY if slots != 1 => {
-                return Err(format!("painting {i} on the display in {slots} slots"))
-            }
-            P_DECK if slots != 0 => {
-                return Err(format!("painting {i} in the deck and on the display"))
-            }
-            l if (l as usize) < n && slots != 0 => {
-                return Err(format!("painting {i} owned and on the display"))
-            }
-            l if l != P_DISPLAY && l != P_DECK && (l as usize) >= n => {
-                return Err(format!("painting {i} has location {l}"))
-            }
-            _ => {}
-        }
-    }
-    for &d in &s.display {
-        if d != NONE && (d as usize >= NUM_PAINTINGS || s.painting_loc[d as usize] != P_DISPLAY) {
-            return Err(format!(
-                "display holds card {d} which is not marked on the display"
-            ));
-        }
-    }
-    // Patrons: each card held, dealt, in the deck or under it (at its queue position).
-    for c in 0..NUM_PATRONS {
-        let loc = s.patron_loc[c];
-        let ok = (loc as usize) < n
-            || (loc >= PAT_DEALT && ((loc - PAT_DEALT) as usize) < n)
-            || loc == PAT_DECK
-            || (loc >= PAT_BOTTOM
-                && loc < PAT_BOTTOM + s.bottom_len
-                && s.bottom[(loc - PAT_BOTTOM) as usize] as usize == c);
-        if !ok {
-            return Err(format!("patron {c} has location {loc}"));
-        }
-        if loc >= PAT_BOTTOM && loc - PAT_BOTTOM < s.bottom_head {
-            return Err(format!(
-                "patron {c} is under the deck at a position already drawn"
-            ));
-        }
-    }
-    for i in s.bottom_head..s.bottom_len {
-        let c = s.bottom[i as usize] as usize;
-        if c >= NUM_PATRONS || s.patron_loc[c] != PAT_BOTTOM + i {
-            return Err(format!("under-deck position {i} is inconsistent"));
-        }
-    }
-    let _ = game;
-    Ok(())
-}
 
 // ----- reading ---------------------------------------------------------------------------
 
@@ -179,13 +92,13 @@ pub fn painting_deck_size(s: &AtelierStudioState) -> usize {
     s.deck_count()
 }
 pub fn public_score(game: &AtelierStudio, s: &AtelierStudioState, p: usize) -> i32 {
-    s.public_score(game, p)
+    scoring::public_score(s, game, p)
 }
 pub fn full_score(game: &AtelierStudio, s: &AtelierStudioState, p: usize) -> i32 {
-    s.full_score(game, p)
+    scoring::full_score(s, game, p)
 }
 pub fn patron_points(game: &AtelierStudio, s: &AtelierStudioState, p: usize, patron: usize) -> i32 {
-    s.patron_points(game, p, patron)
+    scoring::patron_points(s, game, p, patron)
 }
 pub fn painting_index(game: &AtelierStudio, name: &str) -> Option<usize> {
     game.data.paintings.iter().position(|c| c.name == name)

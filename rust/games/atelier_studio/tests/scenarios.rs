@@ -11,7 +11,7 @@
 //! 22 "Village Funeral" (shift a student each turn), 30 "Wanderer above the Mist" (1 red 1 blue).
 
 use salon_atelier_studio::testing::{self, BLUE, GREEN, RED, YELLOW};
-use salon_atelier_studio::{AtelierStudio, AtelierStudioState};
+use salon_atelier_studio::{invariants, AtelierStudio, AtelierStudioState};
 use salon_core::{
     Action, ActionList, Game, ParamValue, Params, SalonError, State, Xoshiro256StarStar,
 };
@@ -1068,7 +1068,7 @@ fn example_round_alice_bill_and_carol() {
             .collect::<Vec<_>>(),
         vec![4, 4, 4]
     );
-    testing::check_conservation(&g, &s).unwrap();
+    invariants::check_conservation(&g, &s).unwrap();
 }
 
 // ----- hidden information ----------------------------------------------------------------------
@@ -1108,7 +1108,7 @@ fn hidden_patrons_changing_only_hidden_cards_leaves_other_observations_unchanged
             for w in unknown.windows(2) {
                 let mut t = s;
                 testing::swap_patrons(&mut t, w[0], w[1]);
-                testing::check_conservation(&g, &t).unwrap();
+                invariants::check_conservation(&g, &t).unwrap();
                 assert_eq!(s.observation_string(&g, q), t.observation_string(&g, q));
                 assert_eq!(
                     s.information_state_string(&g, q),
@@ -1164,7 +1164,7 @@ fn resample_redraws_only_unknown_patrons_and_keeps_the_information_state() {
     for seed in 0..40 {
         let mut rng = Xoshiro256StarStar::seed_from_u64(seed);
         let r = s.resample_from_infostate(&g, 0, &mut rng).unwrap();
-        testing::check_conservation(&g, &r).unwrap();
+        invariants::check_conservation(&g, &r).unwrap();
         assert_eq!(
             r.information_state_string(&g, 0),
             s.information_state_string(&g, 0)
@@ -1208,6 +1208,92 @@ fn resample_knows_where_my_returned_patron_went() {
         let r = s.resample_from_infostate(&g, 1, &mut rng).unwrap();
         assert!(testing::held_patrons(&r, 0).contains(&3));
     }
+}
+
+// ----- what each player may read of a move -------------------------------------------------------
+
+/// The text of `a` at `s` for each player.
+fn texts_for(g: &AtelierStudio, s: &AtelierStudioState, a: Action) -> Vec<String> {
+    (0..g.num_players())
+        .map(|p| s.action_to_string_for(g, p, a))
+        .collect()
+}
+
+#[test]
+fn a_patron_dealt_to_another_player_is_not_named_to_the_others() {
+    let g = game(3);
+    let mut s = g.new_initial_state();
+    s.apply_action(&g, 0).unwrap();
+    for c in 0..7 {
+        s.apply_action(&g, c).unwrap();
+    }
+    // The first two deals go to the start player P0, the next two to P1.
+    let to_p0 = format!("deal patron {} to P0", patron_name(&g, 5));
+    assert_eq!(s.action_to_string(&g, 5), to_p0);
+    assert_eq!(
+        texts_for(&g, &s, 5),
+        [to_p0.as_str(), "deal a patron to P0", "deal a patron to P0"]
+    );
+    s.apply_action(&g, 5).unwrap();
+    s.apply_action(&g, 6).unwrap();
+    let to_p1 = format!("deal patron {} to P1", patron_name(&g, 7));
+    assert_eq!(
+        texts_for(&g, &s, 7),
+        ["deal a patron to P1", to_p1.as_str(), "deal a patron to P1"]
+    );
+}
+
+#[test]
+fn the_patron_a_player_keeps_is_not_named_to_the_others() {
+    let g = game(2);
+    let mut s = g.new_initial_state();
+    s.apply_action(&g, 0).unwrap();
+    for c in 0..7 {
+        s.apply_action(&g, c).unwrap();
+    }
+    for c in [10, 11, 12, 13] {
+        s.apply_action(&g, c).unwrap();
+    }
+    let keep = testing::KEEP + 11;
+    let mine = format!("keep patron {}", patron_name(&g, 11));
+    assert_eq!(s.action_to_string(&g, keep), mine);
+    assert_eq!(texts_for(&g, &s, keep), [mine.as_str(), "keep a patron"]);
+}
+
+#[test]
+fn a_patron_drawn_is_named_only_to_the_drawer_and_to_the_player_who_put_it_under_the_deck() {
+    let (g, mut s) = started(3, &[RED, BLUE, GREEN], &[1, 1, 1, 2]);
+    // P0 kept 0 (1 under the deck), P1 kept 2 (3 under), P2 kept 4 (5 under).
+    assert_eq!(testing::patrons_under_deck(&s), vec![1, 3, 5]);
+    let draw = |g: &AtelierStudio, s: &mut AtelierStudioState| {
+        testing::set_tokens(s, 0, 3);
+        play(g, s, &["pay 3 inspiration: draw patron"]);
+    };
+    draw(&g, &mut s);
+    let card = testing::chance(&g, &s)[0].0;
+    let whole = format!("draw patron {}", patron_name(&g, card as usize));
+    assert_eq!(s.action_to_string(&g, card), whole);
+    assert_eq!(
+        texts_for(&g, &s, card),
+        [whole.as_str(), "draw a patron", "draw a patron"]
+    );
+    s.apply_action(&g, card).unwrap();
+    // Empty the shuffled deck; then P0 draws its own card 1, then P1's card 3.
+    for _ in 0..9 {
+        draw(&g, &mut s);
+        let c = testing::chance(&g, &s)[0].0;
+        s.apply_action(&g, c).unwrap();
+    }
+    draw(&g, &mut s);
+    assert_eq!(testing::chance(&g, &s), vec![(1, 1)]);
+    s.apply_action(&g, 1).unwrap();
+    draw(&g, &mut s);
+    assert_eq!(testing::chance(&g, &s), vec![(3, 1)]);
+    let whole = format!("draw patron {}", patron_name(&g, 3));
+    assert_eq!(
+        texts_for(&g, &s, 3),
+        [whole.as_str(), whole.as_str(), "draw a patron"]
+    );
 }
 
 // ----- component files --------------------------------------------------------------------------
