@@ -1,4 +1,5 @@
-//! Action ids, legal-move generation and action strings.
+//! Action ids, legality and legal-move generation, chance outcomes, action strings and their
+//! parsing, and the dispatch of an id to its transition ([`apply`]).
 //!
 //! # Decision ids (456)
 //!
@@ -20,14 +21,15 @@
 //! | round track II..VI | colour 0..5 | 1 per colour not placed yet |
 //! | round track I, factory draws | colour 0..5 | pieces of that colour in the bag |
 
-use salon_core::{Action, ActionList, ChanceOutcomes};
+use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
 
-use crate::components::{colour_name, NUM_COLOURS, NUM_SLOTS};
+use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+use crate::scoring;
 use crate::state::{AzulSintraState, Phase};
-use crate::AzulSintra;
+use crate::{AzulSintra, MAX_SEATS};
 
 /// The source id of the centre of the table.
-pub const CENTRE: usize = 9;
+pub use crate::state::CENTRE;
 /// The destination id of "break all".
 pub const BREAK_ALL: usize = 8;
 /// Ids per source (5 colours x 9 destinations).
@@ -77,7 +79,34 @@ pub fn decode(action: Action) -> Decoded {
     }
 }
 
+/// True when the strip in `slot` has an empty space of `colour` or an empty joker space.
+#[inline]
+pub(crate) fn can_take(
+    s: &AzulSintraState,
+    game: &AzulSintra,
+    p: usize,
+    slot: usize,
+    colour: usize,
+) -> bool {
+    let b = &s.boards[p];
+    if b.present & (1 << slot) == 0 {
+        return false;
+    }
+    let layout = &game.faces[b.strip[slot] as usize % NUM_SLOTS][b.face[slot] as usize & 1];
+    (0..STRIP_SPACES)
+        .any(|i| b.filled[slot][i] == 0 && (layout[i] == colour as u8 || layout[i] == JOKER))
+}
+
+/// True when the player to move may move the glazier back.
+#[inline]
+pub(crate) fn can_move_back(s: &AzulSintraState, p: usize) -> bool {
+    let b = &s.boards[p];
+    matches!(b.leftmost(), Some(l) if (b.glazier as usize) > l)
+}
+
+/// The legal decisions of the player to move, ascending (`out` is cleared first).
 pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut ActionList) {
+    out.clear();
     let p = s.current as usize;
     match s.phase {
         Phase::Play => {
@@ -86,7 +115,7 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
             let mut fits = [0u16; NUM_COLOURS];
             for (colour, mask) in fits.iter_mut().enumerate() {
                 for dest in glazier..NUM_SLOTS {
-                    if s.can_take(game, p, dest, colour) {
+                    if can_take(s, game, p, dest, colour) {
                         *mask |= 1 << dest;
                     }
                 }
@@ -113,7 +142,7 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
                     }
                 }
             }
-            if s.can_move_back(p) {
+            if can_move_back(s, p) {
                 out.push(MOVE_BACK);
             }
         }
@@ -130,7 +159,9 @@ pub(crate) fn legal_actions(s: &AzulSintraState, game: &AzulSintra, out: &mut Ac
     }
 }
 
+/// The outcomes of a chance node with their weights (`out` is cleared first).
 pub(crate) fn chance_outcomes(s: &AzulSintraState, game: &AzulSintra, out: &mut ChanceOutcomes) {
+    out.clear();
     match s.phase {
         Phase::StartPlayer => {
             for p in 0..game.num_players {
@@ -138,7 +169,7 @@ pub(crate) fn chance_outcomes(s: &AzulSintraState, game: &AzulSintra, out: &mut 
             }
         }
         Phase::Strips => {
-            let placed = s.boards[s.setup_player as usize % crate::MAX_SEATS].placed;
+            let placed = s.boards[s.setup_player as usize % MAX_SEATS].placed;
             for strip in 0..NUM_SLOTS {
                 if placed & (1 << strip) != 0 {
                     continue;
@@ -173,6 +204,74 @@ pub(crate) fn chance_outcomes(s: &AzulSintraState, game: &AzulSintra, out: &mut 
 fn push_bag(s: &AzulSintraState, out: &mut ChanceOutcomes) {
     for (c, &n) in s.bag.iter().enumerate() {
         out.push(c as Action, n as u32);
+    }
+}
+
+/// Applies a legal decision or chance outcome: decodes the id and calls the transition it
+/// names; once a transition has ended the game, the final scoring.
+#[inline]
+pub(crate) fn apply(s: &mut AzulSintraState, game: &AzulSintra, action: Action) {
+    match s.phase {
+        Phase::StartPlayer => s.choose_start_player((action as u8) % s.num_players),
+        Phase::Strips => {
+            let strip = (action / 2) as usize % NUM_SLOTS;
+            let face = (action % 2) as u8;
+            s.lay_strip(strip, face);
+        }
+        Phase::RoundTrack => s.place_round_track_piece(game, action as usize % NUM_COLOURS),
+        Phase::Fill => s.draw_into_factory(game, action as usize % NUM_COLOURS),
+        Phase::Play => match decode(action) {
+            Decoded::Take {
+                source,
+                colour,
+                dest,
+            } => s.take(game, source, colour, dest),
+            Decoded::MoveBack => s.move_glazier_back(game),
+            Decoded::Keep(_) | Decoded::Invalid => {}
+        },
+        Phase::Keep => {
+            if let Decoded::Keep(c) = decode(action) {
+                s.keep_chosen(game, c);
+            }
+        }
+        Phase::End => return,
+    }
+    scoring::score_if_over(s, game);
+}
+
+/// Parses decision strings directly (linear in the legal list instead of formatting
+/// every legal action); chance outcomes are matched by their strings.
+pub(crate) fn string_to_action(
+    s: &AzulSintraState,
+    game: &AzulSintra,
+    text: &str,
+) -> SalonResult<Action> {
+    let wanted = text.trim();
+    let unknown = || SalonError::UnknownActionString {
+        text: text.to_string(),
+    };
+    match s.actor_kind() {
+        Actor::Player(_) => {
+            let a = parse_decision(wanted).ok_or_else(unknown)?;
+            let mut legal = ActionList::new();
+            legal_actions(s, game, &mut legal);
+            if legal.contains(a) && action_to_string(s, game, a) == wanted {
+                Ok(a)
+            } else {
+                Err(unknown())
+            }
+        }
+        Actor::Chance => {
+            let mut outcomes = ChanceOutcomes::new();
+            chance_outcomes(s, game, &mut outcomes);
+            outcomes
+                .actions()
+                .iter()
+                .copied()
+                .find(|&a| action_to_string(s, game, a) == wanted)
+                .ok_or_else(unknown)
+        }
+        Actor::Terminal => Err(unknown()),
     }
 }
 

@@ -4,9 +4,17 @@
 //! track and ornament positions of the published game are not public: the game ships a
 //! SUBSTITUTE component set (`components/substitute.json`, not the publisher's data) and
 //! accepts a user's own file with the same schema. See `docs/rules/azul_sintra.md`.
+//!
+//! The files, each importing only those below it: `components` (the component schema),
+//! this file (the game type), `state` (the state and its transitions), `scoring` (final
+//! scoring, scores and returns), `actions` (ids, legality, generation, strings, the dispatch
+//! of an id to its transition), `moves`, `invariants`, `position`, `render`, `svg`,
+//! `observation`; `contract` implements the core's `Game` and `State` by calling into them.
 
 pub mod actions;
 pub mod components;
+mod contract;
+pub mod invariants;
 mod moves;
 mod observation;
 pub mod position;
@@ -17,7 +25,7 @@ mod svg;
 #[doc(hidden)]
 pub mod testing;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+use salon_core::{ComponentInfo, GameInfo, ParamSpec, Params, SalonError, SalonResult};
 
 pub use components::{Components, COLOUR_NAMES, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 pub use state::{AzulSintraState, Phase};
@@ -85,30 +93,21 @@ impl AzulSintra {
         self.track_len - 1
     }
 
-    /// Size of one player's block in the observation tensor.
-    pub(crate) fn player_block(&self) -> usize {
-        observation::player_block_size(self)
-    }
-}
+    /// What the engine says of the game (`Game::info`).
+    pub const INFO: GameInfo = GameInfo {
+        name: "azul_sintra",
+        // The component set (substitute or a user's) is named by `components()`, not here:
+        // the title stays true whichever set is loaded.
+        long_name: "Azul: Stained Glass of Sintra",
+        min_players: 2,
+        max_players: 4,
+        perfect_information: true,
+    };
 
-impl Game for AzulSintra {
-    type State = AzulSintraState;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            name: "azul_sintra",
-            // The component set (substitute or a user's) is named by `components()`, not here:
-            // the title stays true whichever set is loaded.
-            long_name: "Azul: Stained Glass of Sintra",
-            min_players: 2,
-            max_players: 4,
-            perfect_information: true,
-        }
-    }
-
-    fn param_specs() -> Vec<ParamSpec> {
+    /// The parameters (`Game::param_specs`).
+    pub(crate) fn declared_params() -> Vec<ParamSpec> {
         vec![
-            Self::info().players_param("number of players (5, 7 or 9 factory displays)"),
+            Self::INFO.players_param("number of players (5, 7 or 9 factory displays)"),
             ParamSpec::str_choice(
                 "side",
                 "A",
@@ -125,8 +124,9 @@ impl Game for AzulSintra {
         ]
     }
 
-    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let num_players = Self::info().players(params)?;
+    /// The game for `params` and a component file (`Game::new`; `None`: the substitute set).
+    pub(crate) fn build(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let num_players = Self::INFO.players(params)?;
         let side_b = match params.str("side") {
             "A" => false,
             "B" => true,
@@ -188,47 +188,5 @@ impl Game for AzulSintra {
             side_b,
             reset_at_bottom,
         })
-    }
-
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.num_players
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        actions::NUM_DISTINCT_ACTIONS
-    }
-
-    fn max_chance_outcomes(&self) -> usize {
-        actions::MAX_CHANCE_OUTCOMES
-    }
-
-    /// Derived in `docs/rules/azul_sintra.md`: set-up chance (1 start player + 8 strips per
-    /// player + 6 round-track pieces), at most 4 draws per factory per round (24F over six
-    /// rounds), at most one take per piece dealt (24F), at most one move-back per take of the
-    /// same player (24F), at most 16 keep decisions per player (two completions per strip).
-    fn max_game_length(&self) -> usize {
-        let n = self.num_players;
-        let f = self.num_factories;
-        1 + 8 * n + NUM_ROUNDS + 3 * (4 * f * NUM_ROUNDS) + 2 * NUM_SLOTS * n
-    }
-
-    fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![observation::tensor_size(self)]
-    }
-
-    fn new_initial_state(&self) -> AzulSintraState {
-        AzulSintraState::new(self)
-    }
-
-    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(action)
     }
 }

@@ -35,7 +35,7 @@ use crate::{AzulSintra, MAX_FACTORIES, NUM_ROUNDS};
 const PER_SLOT: usize =
     1 + NUM_SLOTS + 2 + STRIP_SPACES * (NUM_COLOURS + 1 + NUM_COLOURS) + 2 * NUM_COLOURS;
 
-pub(crate) fn player_block_size(game: &AzulSintra) -> usize {
+fn player_block_size(game: &AzulSintra) -> usize {
     NUM_SLOTS * PER_SLOT + NUM_SLOTS + game.track_len + 3 + NUM_SLOTS
 }
 
@@ -56,7 +56,7 @@ fn global_size(n: usize) -> usize {
 }
 
 pub(crate) fn tensor_size(game: &AzulSintra) -> usize {
-    global_size(game.num_players) + game.num_players * game.player_block()
+    global_size(game.num_players) + game.num_players * player_block_size(game)
 }
 
 fn phase_index(p: Phase) -> usize {

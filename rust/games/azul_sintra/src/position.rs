@@ -5,12 +5,13 @@
 //! leftmost strip slot); players are seats 0..n.
 
 use salon_core::position::{self as pos, invalid};
-use salon_core::{Game, SalonResult, State};
+use salon_core::SalonResult;
 use serde::{Deserialize, Serialize};
 
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+use crate::invariants;
 use crate::state::{AzulSintraState, Board, Phase, NO_PLAYER};
-use crate::{AzulSintra, NUM_ROUNDS, PIECES_PER_COLOUR};
+use crate::{AzulSintra, NUM_ROUNDS};
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "lowercase")]
@@ -205,7 +206,7 @@ fn slot_laid(s: &AzulSintraState, p: usize, slot: usize) -> bool {
 }
 
 pub(crate) fn to_position(s: &AzulSintraState, game: &AzulSintra) -> Position {
-    let n = game.num_players();
+    let n = game.num_players;
     let phase = PHASES
         .iter()
         .find(|(_, p)| *p == s.phase)
@@ -302,15 +303,16 @@ fn fixed_len<T>(list: &[T], len: usize, field: &str) -> SalonResult<()> {
 /// Builds a state from a position, checking every invariant.
 pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSintraState> {
     let p: Position = pos::parse(text)?;
-    pos::check_game(&p.game, "azul_sintra")?;
-    pos::check_version(p.version)?;
-    let n = game.num_players();
-    if p.num_players as usize != n {
-        return Err(invalid(
-            "num_players",
-            format!("this game has {n} players, the position {}", p.num_players),
-        ));
-    }
+    let n = game.num_players;
+    pos::check_header(
+        pos::Header {
+            game: &p.game,
+            version: p.version,
+            num_players: p.num_players as u64,
+        },
+        "azul_sintra",
+        n,
+    )?;
     let mut s = AzulSintraState::new(game);
     s.phase = PHASES
         .iter()
@@ -683,32 +685,10 @@ pub(crate) fn from_position(game: &AzulSintra, text: &str) -> SalonResult<AzulSi
     }
 
     // Every piece in exactly one place.
-    let census = s.piece_census();
-    for (c, &count) in census.iter().enumerate() {
-        if count != PIECES_PER_COLOUR as usize {
-            let name = crate::components::colour_name(c);
-            return Err(invalid("bag", format!("the table holds {count} {name} pieces in all; the game has {PIECES_PER_COLOUR}")));
-        }
-    }
+    invariants::check_conservation(&s)?;
 
     // A decision node must offer a decision; a chance node an outcome.
-    if s.phase != Phase::End {
-        let mut legal = salon_core::ActionList::new();
-        let mut outcomes = salon_core::ChanceOutcomes::new();
-        s.legal_actions(game, &mut legal);
-        s.chance_outcomes(game, &mut outcomes);
-        if legal.is_empty() && outcomes.actions().is_empty() {
-            let field = if s.is_chance_node(game) {
-                "bag"
-            } else {
-                "phase"
-            };
-            return Err(invalid(
-                field,
-                "nothing can happen from this position (no legal move, no chance outcome)",
-            ));
-        }
-    }
+    invariants::check_something_can_happen(&s, game)?;
     Ok(s)
 }
 

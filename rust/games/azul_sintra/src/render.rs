@@ -51,7 +51,7 @@ pub(crate) fn render(s: &AzulSintraState, game: &AzulSintra) -> String {
     let _ = writeln!(
         out,
         "Azul: Stained Glass of Sintra; {}; side {side}; round {} of 6; {phase}",
-        salon_core::Game::components(game).label(),
+        game.info.label(),
         p.round
     );
     let track: Vec<String> = p

@@ -1,10 +1,10 @@
-//! Final scoring (after the sixth round).
+//! Final scoring (after the sixth round), the scores and the returns (the ranking).
 
-use salon_core::Game;
+use salon_core::{win_shares, Returns, Scores};
 
 use crate::components::{NUM_COLOURS, NUM_SLOTS};
-use crate::state::{AzulSintraState, Board};
-use crate::AzulSintra;
+use crate::state::{AzulSintraState, Board, Phase};
+use crate::{AzulSintra, MAX_SEATS};
 
 /// Points for an ornament with 0..=4 of its surrounding frame spaces filled.
 pub const ORNAMENT_POINTS: [i32; 5] = [0, 0, 3, 6, 10];
@@ -87,8 +87,38 @@ pub fn final_breakdown(s: &AzulSintraState, game: &AzulSintra, p: usize) -> Fina
 
 /// Adds the final scoring to every player's score.
 pub(crate) fn final_scoring(s: &mut AzulSintraState, game: &AzulSintra) {
-    for p in 0..game.num_players() {
+    for p in 0..game.num_players {
         let total = final_breakdown(s, game, p).total();
         s.boards[p].score += total as i16;
     }
+}
+
+/// After a transition: when it ended the game (the sixth round is over), the final scoring.
+#[inline]
+pub(crate) fn score_if_over(s: &mut AzulSintraState, game: &AzulSintra) {
+    if s.phase == Phase::End {
+        final_scoring(s, game);
+    }
+}
+
+/// Every player's score-track points.
+pub(crate) fn scores(s: &AzulSintraState, game: &AzulSintra) -> Scores {
+    let mut out = [0; salon_core::MAX_PLAYERS];
+    for (p, o) in out.iter_mut().enumerate().take(game.num_players) {
+        *o = s.boards[p].score as i32;
+    }
+    out
+}
+
+/// Win shares at the end: the most points, ties broken by the fewest points lost to broken
+/// glass; all zero before the end.
+pub(crate) fn returns(s: &AzulSintraState, game: &AzulSintra) -> Returns {
+    if s.phase != Phase::End {
+        return [0.0; salon_core::MAX_PLAYERS];
+    }
+    let mut keys = [(0i32, 0i32); MAX_SEATS];
+    for (p, k) in keys.iter_mut().enumerate().take(game.num_players) {
+        *k = (s.boards[p].score as i32, -s.glass_lost(game, p));
+    }
+    win_shares(&keys[..game.num_players])
 }

@@ -5,12 +5,8 @@
 //! round track. Colours are ids 0..5; a filled space or window space stores `colour + 1`
 //! (0 = empty).
 
-use salon_core::{
-    win_shares, Action, ActionList, Actor, ChanceOutcomes, Returns, SalonError, SalonResult,
-    Scores, State, Xoshiro256StarStar,
-};
+use salon_core::Actor;
 
-use crate::actions::{self, Decoded};
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::{AzulSintra, MAX_FACTORIES, MAX_SEATS, NUM_ROUNDS, PIECES_PER_COLOUR};
 
@@ -131,6 +127,19 @@ pub struct AzulSintraState {
 /// Marks "no player" in `tile_holder`.
 pub const NO_PLAYER: u8 = u8::MAX;
 
+/// The source id of the centre of the table (sources 0..9 are the factory displays).
+pub const CENTRE: usize = 9;
+
+/// Derived in `docs/rules/azul_sintra.md`: set-up chance (1 start player + 8 strips per
+/// player + 6 round-track pieces), at most 4 draws per factory per round (24F over six
+/// rounds), at most one take per piece dealt (24F), at most one move-back per take of the
+/// same player (24F), at most 16 keep decisions per player (two completions per strip).
+pub(crate) fn max_game_length(game: &AzulSintra) -> usize {
+    let n = game.num_players;
+    let f = game.num_factories;
+    1 + 8 * n + NUM_ROUNDS + 3 * (4 * f * NUM_ROUNDS) + 2 * NUM_SLOTS * n
+}
+
 impl AzulSintraState {
     pub(crate) fn new(game: &AzulSintra) -> Self {
         AzulSintraState {
@@ -153,6 +162,16 @@ impl AzulSintraState {
             start_player: 0,
             keep_slot: 0,
             boards: [Board::EMPTY; MAX_SEATS],
+        }
+    }
+
+    /// Who acts now: chance during set-up and dealing, the player to move in play and keep.
+    #[inline]
+    pub(crate) fn actor_kind(&self) -> Actor {
+        match self.phase {
+            Phase::StartPlayer | Phase::Strips | Phase::RoundTrack | Phase::Fill => Actor::Chance,
+            Phase::Play | Phase::Keep => Actor::Player(self.current),
+            Phase::End => Actor::Terminal,
         }
     }
 
@@ -214,36 +233,6 @@ impl AzulSintraState {
         b.resets as i32 * reset - game.track_value(b.track as usize)
     }
 
-    /// Counts of pieces everywhere (bag, tower, factories, centre, strips, windows, round track).
-    pub fn piece_census(&self) -> [usize; NUM_COLOURS] {
-        let mut out = [0usize; NUM_COLOURS];
-        for c in 0..NUM_COLOURS {
-            out[c] += self.bag[c] as usize + self.tower[c] as usize + self.centre[c] as usize;
-            for f in &self.factories {
-                out[c] += f[c] as usize;
-            }
-        }
-        let mut add = |v: u8| {
-            if v != 0 {
-                out[(v - 1) as usize % NUM_COLOURS] += 1;
-            }
-        };
-        for &v in &self.round_track {
-            add(v);
-        }
-        for b in &self.boards {
-            for &v in b.filled.iter().flatten() {
-                add(v);
-            }
-            for &v in b.window.iter().flatten() {
-                add(v);
-            }
-        }
-        out
-    }
-
-    // ----- transitions -----
-
     /// The required colour (or joker) of a space of the strip in `slot` of player `p`.
     #[inline]
     pub(crate) fn space_kind(&self, game: &AzulSintra, p: usize, slot: usize, space: usize) -> u8 {
@@ -251,16 +240,57 @@ impl AzulSintraState {
         game.faces[b.strip[slot] as usize % NUM_SLOTS][b.face[slot] as usize & 1][space]
     }
 
-    /// True when the strip in `slot` has an empty space of `colour` or an empty joker space.
-    #[inline]
-    pub(crate) fn can_take(&self, game: &AzulSintra, p: usize, slot: usize, colour: usize) -> bool {
-        let b = &self.boards[p];
-        if b.present & (1 << slot) == 0 {
-            return false;
+    // ----- transitions -----
+
+    /// Set-up: player `p` starts (and moves first in round I).
+    pub(crate) fn choose_start_player(&mut self, p: u8) {
+        self.start_player = p;
+        self.current = p;
+        self.phase = Phase::Strips;
+        self.setup_player = 0;
+        self.setup_slot = 0;
+    }
+
+    /// Set-up: lays `strip` with `face` up in the next slot of the player being set up.
+    pub(crate) fn lay_strip(&mut self, strip: usize, face: u8) {
+        let p = self.setup_player as usize % MAX_SEATS;
+        let slot = self.setup_slot as usize % NUM_SLOTS;
+        let b = &mut self.boards[p];
+        b.strip[slot] = strip as u8;
+        b.face[slot] = face;
+        b.present |= 1 << slot;
+        b.placed |= 1 << strip;
+        self.setup_slot += 1;
+        if self.setup_slot as usize >= NUM_SLOTS {
+            self.setup_slot = 0;
+            self.setup_player += 1;
+            if self.setup_player >= self.num_players {
+                self.phase = Phase::RoundTrack;
+                self.track_step = 0;
+            }
         }
-        let layout = &game.faces[b.strip[slot] as usize % NUM_SLOTS][b.face[slot] as usize & 1];
-        (0..STRIP_SPACES)
-            .any(|i| b.filled[slot][i] == 0 && (layout[i] == colour as u8 || layout[i] == JOKER))
+    }
+
+    /// Set-up: a piece of colour `c` from the bag onto the next round-track space (II..VI,
+    /// then I); after space I the factories are dealt.
+    pub(crate) fn place_round_track_piece(&mut self, game: &AzulSintra, c: usize) {
+        self.bag[c] = self.bag[c].saturating_sub(1);
+        if self.track_step < 5 {
+            self.round_track[1 + self.track_step as usize] = c as u8 + 1;
+            self.track_step += 1;
+        } else {
+            self.round_track[0] = c as u8 + 1;
+            self.track_step = 0;
+            self.begin_fill(game);
+        }
+    }
+
+    /// Dealing: a piece of colour `c` from the bag into the factory being filled.
+    pub(crate) fn draw_into_factory(&mut self, game: &AzulSintra, c: usize) {
+        self.bag[c] = self.bag[c].saturating_sub(1);
+        self.factories[self.fill_factory as usize % MAX_FACTORIES][c] += 1;
+        self.fill_draw += 1;
+        self.settle_fill(game);
     }
 
     /// Moves player `p`'s broken-glass marker one space down (resetting at the bottom: on
@@ -358,9 +388,10 @@ impl AzulSintraState {
             self.start_player = self.tile_holder;
         }
         if self.round as usize >= NUM_ROUNDS {
+            // The game is over; the final scoring follows the transition that got here
+            // (`scoring::score_if_over`, called by `actions::apply`).
             self.phase = Phase::End;
             self.tile_in_centre = false;
-            crate::scoring::final_scoring(self, game);
         } else {
             self.begin_fill(game);
         }
@@ -368,10 +399,10 @@ impl AzulSintraState {
 
     /// Action A: take `colour` from `source` (factory index, or 9 = centre) and place it
     /// on strip `dest` (or 8 = break all).
-    fn take(&mut self, game: &AzulSintra, source: usize, colour: usize, dest: usize) {
+    pub(crate) fn take(&mut self, game: &AzulSintra, source: usize, colour: usize, dest: usize) {
         let p = self.current as usize;
         let count;
-        if source == actions::CENTRE {
+        if source == CENTRE {
             count = self.centre[colour];
             self.centre[colour] = 0;
             if self.tile_in_centre {
@@ -470,208 +501,20 @@ impl AzulSintraState {
         self.end_turn(game);
     }
 
-    /// True when the player to move may move the glazier back.
-    #[inline]
-    pub(crate) fn can_move_back(&self, p: usize) -> bool {
-        let b = &self.boards[p];
-        matches!(b.leftmost(), Some(l) if (b.glazier as usize) > l)
-    }
-}
-
-impl State for AzulSintraState {
-    type Game = AzulSintra;
-
-    fn actor(&self, _game: &AzulSintra) -> Actor {
-        match self.phase {
-            Phase::StartPlayer | Phase::Strips | Phase::RoundTrack | Phase::Fill => Actor::Chance,
-            Phase::Play | Phase::Keep => Actor::Player(self.current),
-            Phase::End => Actor::Terminal,
+    /// Action B: the player to move moves the glazier back above the leftmost strip.
+    pub(crate) fn move_glazier_back(&mut self, game: &AzulSintra) {
+        let p = self.current as usize;
+        if let Some(l) = self.boards[p].leftmost() {
+            self.boards[p].glazier = l as u8;
         }
+        self.end_turn(game);
     }
 
-    fn legal_actions(&self, game: &AzulSintra, out: &mut ActionList) {
-        out.clear();
-        actions::legal_actions(self, game, out);
-    }
-
-    fn chance_outcomes(&self, game: &AzulSintra, out: &mut ChanceOutcomes) {
-        out.clear();
-        actions::chance_outcomes(self, game, out);
-    }
-
-    fn apply_unchecked(&mut self, game: &AzulSintra, action: Action) {
-        match self.phase {
-            Phase::StartPlayer => {
-                let p = (action as u8) % self.num_players;
-                self.start_player = p;
-                self.current = p;
-                self.phase = Phase::Strips;
-                self.setup_player = 0;
-                self.setup_slot = 0;
-            }
-            Phase::Strips => {
-                let strip = (action / 2) as usize % NUM_SLOTS;
-                let face = (action % 2) as u8;
-                let p = self.setup_player as usize % MAX_SEATS;
-                let slot = self.setup_slot as usize % NUM_SLOTS;
-                let b = &mut self.boards[p];
-                b.strip[slot] = strip as u8;
-                b.face[slot] = face;
-                b.present |= 1 << slot;
-                b.placed |= 1 << strip;
-                self.setup_slot += 1;
-                if self.setup_slot as usize >= NUM_SLOTS {
-                    self.setup_slot = 0;
-                    self.setup_player += 1;
-                    if self.setup_player >= self.num_players {
-                        self.phase = Phase::RoundTrack;
-                        self.track_step = 0;
-                    }
-                }
-            }
-            Phase::RoundTrack => {
-                let c = action as usize % NUM_COLOURS;
-                self.bag[c] = self.bag[c].saturating_sub(1);
-                if self.track_step < 5 {
-                    self.round_track[1 + self.track_step as usize] = c as u8 + 1;
-                    self.track_step += 1;
-                } else {
-                    self.round_track[0] = c as u8 + 1;
-                    self.track_step = 0;
-                    self.begin_fill(game);
-                }
-            }
-            Phase::Fill => {
-                let c = action as usize % NUM_COLOURS;
-                self.bag[c] = self.bag[c].saturating_sub(1);
-                self.factories[self.fill_factory as usize % MAX_FACTORIES][c] += 1;
-                self.fill_draw += 1;
-                self.settle_fill(game);
-            }
-            Phase::Play => match actions::decode(action) {
-                Decoded::Take {
-                    source,
-                    colour,
-                    dest,
-                } => self.take(game, source, colour, dest),
-                Decoded::MoveBack => {
-                    let p = self.current as usize;
-                    if let Some(l) = self.boards[p].leftmost() {
-                        self.boards[p].glazier = l as u8;
-                    }
-                    self.end_turn(game);
-                }
-                Decoded::Keep(_) | Decoded::Invalid => {}
-            },
-            Phase::Keep => {
-                if let Decoded::Keep(c) = actions::decode(action) {
-                    let p = self.current as usize;
-                    self.phase = Phase::Play;
-                    self.keep(game, p, self.keep_slot as usize % NUM_SLOTS, c);
-                }
-            }
-            Phase::End => {}
-        }
-    }
-
-    fn scores(&self, game: &AzulSintra) -> Scores {
-        let mut out = [0; salon_core::MAX_PLAYERS];
-        for (p, o) in out.iter_mut().enumerate().take(game.num_players) {
-            *o = self.boards[p].score as i32;
-        }
-        out
-    }
-
-    fn returns(&self, game: &AzulSintra) -> Returns {
-        if self.phase != Phase::End {
-            return [0.0; salon_core::MAX_PLAYERS];
-        }
-        let mut keys = [(0i32, 0i32); MAX_SEATS];
-        for (p, k) in keys.iter_mut().enumerate().take(game.num_players) {
-            *k = (self.boards[p].score as i32, -self.glass_lost(game, p));
-        }
-        win_shares(&keys[..game.num_players])
-    }
-
-    fn action_to_string(&self, game: &AzulSintra, action: Action) -> String {
-        actions::action_to_string(self, game, action)
-    }
-
-    /// Parses decision strings directly (linear in the legal list instead of formatting
-    /// every legal action); chance outcomes are matched by their strings.
-    fn string_to_action(&self, game: &AzulSintra, text: &str) -> SalonResult<Action> {
-        let wanted = text.trim();
-        let unknown = || SalonError::UnknownActionString {
-            text: text.to_string(),
-        };
-        match self.actor(game) {
-            Actor::Player(_) => {
-                let a = actions::parse_decision(wanted).ok_or_else(unknown)?;
-                let mut legal = ActionList::new();
-                self.legal_actions(game, &mut legal);
-                if legal.contains(a) && self.action_to_string(game, a) == wanted {
-                    Ok(a)
-                } else {
-                    Err(unknown())
-                }
-            }
-            Actor::Chance => {
-                let mut outcomes = ChanceOutcomes::new();
-                self.chance_outcomes(game, &mut outcomes);
-                outcomes
-                    .actions()
-                    .iter()
-                    .copied()
-                    .find(|&a| self.action_to_string(game, a) == wanted)
-                    .ok_or_else(unknown)
-            }
-            Actor::Terminal => Err(unknown()),
-        }
-    }
-
-    fn observation_string(&self, game: &AzulSintra, player: usize) -> String {
-        crate::observation::observation_string(self, game, player)
-    }
-
-    fn observation_tensor(&self, game: &AzulSintra, player: usize, out: &mut [f32]) {
-        crate::observation::observation_tensor(self, game, player, out);
-    }
-
-    fn information_state_string(&self, _game: &AzulSintra, _player: usize) -> Option<String> {
-        None
-    }
-
-    fn resample_from_infostate(
-        &self,
-        _game: &AzulSintra,
-        _player: usize,
-        _rng: &mut Xoshiro256StarStar,
-    ) -> Option<Self> {
-        None
-    }
-
-    fn position_json(&self, game: &AzulSintra) -> SalonResult<String> {
-        Ok(crate::position::position_json(self, game))
-    }
-
-    /// Perfect information: every player sees the whole position.
-    fn observation_json(&self, game: &AzulSintra, _player: usize) -> SalonResult<String> {
-        Ok(crate::position::position_json(self, game))
-    }
-
-    fn from_position(
-        game: &AzulSintra,
-        text: &str,
-        _rng: &mut Xoshiro256StarStar,
-    ) -> SalonResult<Self> {
-        crate::position::from_position(game, text)
-    }
-
-    fn render(&self, game: &AzulSintra) -> String {
-        crate::render::render(self, game)
-    }
-
-    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
-        crate::svg::render(self, game, viewer)
+    /// The keep decision: the player to move keeps a piece of `colour` from the completed
+    /// strip awaiting it.
+    pub(crate) fn keep_chosen(&mut self, game: &AzulSintra, colour: usize) {
+        let p = self.current as usize;
+        self.phase = Phase::Play;
+        self.keep(game, p, self.keep_slot as usize % NUM_SLOTS, colour);
     }
 }

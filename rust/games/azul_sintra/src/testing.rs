@@ -1,6 +1,8 @@
 //! Test support: building positions directly (not part of the stable API).
 
 use crate::components::{NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+use crate::invariants::piece_census;
+use crate::scoring;
 use crate::state::{AzulSintraState, Board, Phase, NO_PLAYER};
 use crate::{AzulSintra, MAX_FACTORIES};
 
@@ -34,7 +36,7 @@ pub fn play_position(game: &AzulSintra) -> AzulSintraState {
 /// excess are taken out of the bag first and then out of the tower.
 pub fn fix_bag(s: &mut AzulSintraState) {
     s.bag = [0; NUM_COLOURS];
-    let census = s.piece_census();
+    let census = piece_census(s);
     for (c, &n) in census.iter().enumerate() {
         let have = n as i32;
         let want = crate::PIECES_PER_COLOUR as i32;
@@ -83,9 +85,11 @@ pub fn set_round_track(s: &mut AzulSintraState, track: [u8; 6]) {
 pub fn set_filled(s: &mut AzulSintraState, p: usize, slot: usize, filled: [u8; STRIP_SPACES]) {
     s.boards[p].filled[slot] = filled;
 }
-/// Starts dealing the factories of the current round (as at the end of a round).
+/// Starts dealing the factories of the current round (as at the end of a round; when there
+/// is nothing to deal in the last round, the game ends with its final scoring).
 pub fn begin_fill(s: &mut AzulSintraState, game: &AzulSintra) {
     s.begin_fill(game);
+    scoring::score_if_over(s, game);
 }
 /// Marks the game as over without running the final scoring (to test the ranking).
 pub fn set_game_over(s: &mut AzulSintraState) {

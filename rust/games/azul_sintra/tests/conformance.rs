@@ -2,7 +2,8 @@
 //! invariant: exactly 100 glass pieces (20 of each colour) across bag, tower, factories,
 //! centre, strips, windows and the round track at every step.
 
-use salon_azul_sintra::{AzulSintra, AzulSintraState, Phase};
+use salon_azul_sintra::invariants::check_invariants;
+use salon_azul_sintra::AzulSintra;
 use salon_core::{Game, ParamValue, Params};
 
 fn game(players: i64, side: &str) -> AzulSintra {
@@ -12,47 +13,12 @@ fn game(players: i64, side: &str) -> AzulSintra {
     AzulSintra::with_params(&params, None).unwrap()
 }
 
-fn invariant(game: &AzulSintra, s: &AzulSintraState) -> Result<(), String> {
-    let census = s.piece_census();
-    if census.iter().any(|&n| n != 20) {
-        return Err(format!(
-            "piece census {census:?}, expected 20 of each colour"
-        ));
-    }
-    for p in 0..game.num_players() {
-        let b = s.board(p);
-        if b.glazier as usize >= 8 {
-            return Err(format!("player {p} glazier out of range"));
-        }
-        if b.track as usize >= game.data().broken_glass_track.len() {
-            return Err(format!("player {p} broken-glass marker out of range"));
-        }
-        // A window's bottom space is only filled after its top one; a complete window has no strip.
-        for w in 0..8 {
-            if b.window[w][1] != 0 && (b.window[w][0] == 0 || b.has_strip(w)) {
-                return Err(format!("player {p} window {w} inconsistent"));
-            }
-            if b.window[w][1] == 0 && !b.has_strip(w) && b.placed == 0xFF {
-                return Err(format!(
-                    "player {p} slot {w} lost its strip without completing its window"
-                ));
-            }
-            if !b.has_strip(w) && b.filled[w].iter().any(|&v| v != 0) {
-                return Err(format!("player {p} pieces on a removed strip {w}"));
-            }
-        }
-        // Only the strip awaiting the keep decision may be full.
-        for w in 0..8 {
-            if b.filled[w].iter().all(|&v| v != 0)
-                && !(s.phase() == Phase::Keep
-                    && s.current_player() == p
-                    && s.keep_slot() == Some(w))
-            {
-                return Err(format!("player {p} strip {w} full outside a keep decision"));
-            }
-        }
-    }
-    Ok(())
+/// The conformance harness with the game's invariant (`invariants::check_invariants`), then
+/// the check that no move's text names what a player may not see (none here: perfect
+/// information, every text reads the same to everyone).
+fn check(game: &AzulSintra, first_seed: u64) {
+    salon_core::conformance::check_game(game, GAMES, first_seed, check_invariants);
+    salon_core::conformance::check_hidden_action_texts(game, GAMES, first_seed);
 }
 
 // Debug builds play fewer games to keep the crate's test run short; `--release` plays 40.
@@ -63,27 +29,27 @@ const GAMES: u64 = 40;
 
 #[test]
 fn conformance_2_players_side_a() {
-    salon_core::conformance::check_game(&game(2, "A"), GAMES, 1, invariant);
+    check(&game(2, "A"), 1);
 }
 #[test]
 fn conformance_3_players_side_a() {
-    salon_core::conformance::check_game(&game(3, "A"), GAMES, 100, invariant);
+    check(&game(3, "A"), 100);
 }
 #[test]
 fn conformance_4_players_side_a() {
-    salon_core::conformance::check_game(&game(4, "A"), GAMES, 200, invariant);
+    check(&game(4, "A"), 200);
 }
 #[test]
 fn conformance_2_players_side_b() {
-    salon_core::conformance::check_game(&game(2, "B"), GAMES, 300, invariant);
+    check(&game(2, "B"), 300);
 }
 #[test]
 fn conformance_3_players_side_b() {
-    salon_core::conformance::check_game(&game(3, "B"), GAMES, 400, invariant);
+    check(&game(3, "B"), 400);
 }
 #[test]
 fn conformance_4_players_side_b() {
-    salon_core::conformance::check_game(&game(4, "B"), GAMES, 500, invariant);
+    check(&game(4, "B"), 500);
 }
 
 #[test]
@@ -105,5 +71,5 @@ fn conformance_3_players_glass_reset_at_bottom() {
         .with("players", ParamValue::Int(3))
         .with("glass_reset", ParamValue::Str("at_bottom".into()));
     let g = AzulSintra::with_params(&params, None).unwrap();
-    salon_core::conformance::check_game(&g, GAMES, 600, invariant);
+    check(&g, 600);
 }

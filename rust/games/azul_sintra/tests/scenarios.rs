@@ -9,6 +9,7 @@
 //! Colour ids: 0 blue, 1 yellow, 2 red, 3 green, 4 violet; a filled space stores colour + 1.
 
 use salon_azul_sintra::actions::{take, BREAK_ALL, CENTRE, KEEP, MOVE_BACK};
+use salon_azul_sintra::invariants::piece_census;
 use salon_azul_sintra::scoring::{final_breakdown, ornament_points, side_b_points};
 use salon_azul_sintra::testing::{self as t};
 use salon_azul_sintra::{AzulSintra, AzulSintraState, Phase};
@@ -80,7 +81,7 @@ fn pos(g: &AzulSintra) -> AzulSintraState {
 }
 
 fn conserved(s: &AzulSintraState) {
-    assert_eq!(s.piece_census(), [20; 5], "conservation broken");
+    assert_eq!(piece_census(s), [20; 5], "conservation broken");
 }
 
 // ---------------------------------------------------------------- set-up
