@@ -1,4 +1,7 @@
-//! Action-id encoding, legal-move generation and action strings.
+//! Actions: the id encoding, legality (what may be done, as methods on the state) with the
+//! generation of legal decisions and chance outcomes, the dispatch of an id to the state's
+//! transition (`apply`), and action strings (whole, and as one player may read them) with
+//! their parsing.
 //!
 //! Decision ids (`NUM_ACTIONS` = 833 in all). Spaces `s` are numbered: bottom placement
 //! spaces `0..24` (only the first `num_bottom_spaces` of the component set exist), then
@@ -25,7 +28,7 @@
 //! Chance ids (`NUM_CHANCE_OUTCOMES` = 59): `0 + card` painting drawn onto an easel,
 //! `32 + b` bonus card drawn, `47 + t` painter tile dealt, `55 + p` first player.
 
-use salon_core::{Action, ActionList};
+use salon_core::{Action, ActionList, Actor, ChanceOutcomes};
 
 use crate::components::*;
 use crate::state::*;
@@ -161,7 +164,145 @@ pub fn upgrade_id(tool: usize, a: u8, b: u8) -> Action {
     upgrade_pair_id(tool, pair) as Action
 }
 
-/// Legal decisions of the player to move, ascending.
+/// The size of the decision-id space: the black-paying upgrade ids exist only for a component
+/// file whose upgrade cost accepts black; otherwise the action space ends before them.
+pub(crate) fn num_distinct_actions(g: &ColorsOfParis) -> usize {
+    if g.data.upgrade_cost.iter().any(|c| c.accepts(BLACK)) {
+        NUM_ACTIONS
+    } else {
+        BLACK_UPGRADE_BASE
+    }
+}
+
+// ------------------------------------------------------------ legality
+
+/// What may be done: the checks that move generation (and the end of a paint action in
+/// `apply`) asks.
+impl ColorsOfParisState {
+    pub(crate) fn is_open(&self, p: usize, s: usize) -> bool {
+        if s == SP_WHITE {
+            self.white_open[p] > 0
+        } else {
+            self.occ[s] == p as u8 && self.done & (1 << s) == 0
+        }
+    }
+
+    pub(crate) fn can_place_pigment(
+        &self,
+        g: &ColorsOfParis,
+        p: usize,
+        card: usize,
+        sq: usize,
+        white: bool,
+    ) -> bool {
+        if card >= NUM_PAINTINGS || sq >= 9 || self.card_loc[card] != LOC_HELD + p as u8 {
+            return false;
+        }
+        let bit = 1u16 << sq;
+        if self.fill[card] & bit != 0 {
+            return false;
+        }
+        if white {
+            self.pig[p][WHITE as usize] > 0 && self.whites[card].count_ones() < 3
+        } else {
+            let c = g.data.paintings[card].grid[sq];
+            self.pig[p][c as usize] > 0
+        }
+    }
+
+    pub(crate) fn can_paint_any(&self, g: &ColorsOfParis, p: usize) -> bool {
+        (0..NUM_PAINTINGS).any(|card| {
+            self.card_loc[card] == LOC_HELD + p as u8
+                && (0..9).any(|sq| {
+                    self.can_place_pigment(g, p, card, sq, false)
+                        || self.can_place_pigment(g, p, card, sq, true)
+                })
+        })
+    }
+
+    pub(crate) fn upgrade_ok(&self, g: &ColorsOfParis, p: usize, tool: usize, pair: usize) -> bool {
+        let lvl = self.tools[p][tool] as usize;
+        if !(1..TRACK_LEN).contains(&lvl) || pair >= NUM_PAIRS {
+            return false;
+        }
+        let kind = g.data.upgrade_cost[lvl - 1];
+        let (a, b) = PAIRS[pair];
+        if !kind.accepts(a) || !kind.accepts(b) {
+            return false;
+        }
+        if a == b {
+            self.pig[p][a as usize] >= 2
+        } else {
+            self.pig[p][a as usize] >= 1 && self.pig[p][b as usize] >= 1
+        }
+    }
+
+    pub(crate) fn can_take_bonus(&self, g: &ColorsOfParis, p: usize) -> bool {
+        self.advanced
+            && self.bonus_deck_len() > 0
+            && self.pig[p][WHITE as usize] >= g.data.bonus_card_white_cost
+    }
+
+    pub(crate) fn can_use_kind(&self, g: &ColorsOfParis, p: usize, kind: WheelAction) -> bool {
+        let pg = &self.pig[p];
+        match kind {
+            WheelAction::Acquire(c) => self.supply[c as usize] > 0,
+            WheelAction::Mix(c) => {
+                let (a, b) = mix_inputs(c);
+                pg[a as usize] > 0 && pg[b as usize] > 0 && self.supply[c as usize] > 0
+            }
+            WheelAction::Black => {
+                pg[ORANGE as usize] > 0
+                    && pg[GREEN as usize] > 0
+                    && pg[VIOLET as usize] > 0
+                    && self.blacks_taken() < BLACK_END
+            }
+            WheelAction::Upgrade => {
+                (0..3).any(|t| (0..NUM_PAIRS).any(|k| self.upgrade_ok(g, p, t, k)))
+            }
+            WheelAction::TakePainting => {
+                self.easel[..g.num_easels].iter().any(|&c| c != NONE) || self.can_take_bonus(g, p)
+            }
+            WheelAction::Paint => self.can_paint_any(g, p),
+        }
+    }
+
+    /// Whether bottom space `s` can be copied, `usable` answering [`Self::can_use_kind`] for the
+    /// player (move generation asks it once per kind instead of once per space).
+    pub(crate) fn can_copy_with(
+        &self,
+        g: &ColorsOfParis,
+        s: usize,
+        usable: &mut impl FnMut(WheelAction) -> bool,
+    ) -> bool {
+        s < g.data.num_bottom_spaces && self.occ[s] != NONE && usable(self.kind_at(g, s))
+    }
+
+    /// Whether the player can use space `s`, `usable` as in [`Self::can_copy_with`].
+    pub(crate) fn can_use_space_with(
+        &self,
+        g: &ColorsOfParis,
+        s: usize,
+        usable: &mut impl FnMut(WheelAction) -> bool,
+    ) -> bool {
+        match s {
+            SP_FIRST | SP_ROTATE => true,
+            SP_COPY => (0..g.data.num_bottom_spaces).any(|b| self.can_copy_with(g, b, usable)),
+            SP_WHITE => self.supply[WHITE as usize] > 0,
+            _ => usable(self.kind_at(g, s)),
+        }
+    }
+
+    pub(crate) fn can_place(&self, g: &ColorsOfParis, p: usize, s: usize) -> bool {
+        match s {
+            SP_WHITE => true,
+            SP_FIRST => self.occ[s] == NONE && self.first != p as u8,
+            SP_COPY | SP_ROTATE => self.occ[s] == NONE,
+            _ => s < g.data.num_bottom_spaces && !g.is_covered(s) && self.occ[s] == NONE,
+        }
+    }
+}
+
 /// `can_use_kind` for one player, each wheel action worked out at most once (several spaces
 /// show the same action, and paint or upgrade checks scan every card or tool).
 struct KindMemo<'a> {
@@ -195,6 +336,7 @@ impl<'a> KindMemo<'a> {
     }
 }
 
+/// Legal decisions of the player to move, ascending.
 pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut ActionList) {
     let p = st.mover();
     let nb = g.data.num_bottom_spaces;
@@ -306,6 +448,105 @@ pub(crate) fn legal(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut Action
     }
 }
 
+/// `State::legal_actions`: the decisions of the player to move (none at chance and terminal
+/// nodes).
+pub(crate) fn legal_actions(st: &ColorsOfParisState, g: &ColorsOfParis, out: &mut ActionList) {
+    out.clear();
+    if let Actor::Player(_) = st.actor_kind() {
+        legal(st, g, out);
+    }
+}
+
+/// `State::chance_outcomes`: the draws of a chance node, all equally likely.
+pub(crate) fn chance_outcomes(st: &ColorsOfParisState, out: &mut ChanceOutcomes) {
+    out.clear();
+    if st.actor_kind() == Actor::Chance {
+        chance_list(st, out);
+    }
+}
+
+fn chance_list(st: &ColorsOfParisState, out: &mut ChanceOutcomes) {
+    match st.phase {
+        PH_FIRST_PLAYER => {
+            for p in 0..st.np() {
+                out.push((CH_FIRST + p) as Action, 1);
+            }
+        }
+        PH_PAINTER => {
+            for t in 0..NUM_PAINTERS {
+                if !st.painter[..st.np()].contains(&(t as u8)) {
+                    out.push((CH_PAINTER + t) as Action, 1);
+                }
+            }
+        }
+        PH_REFILL => {
+            for c in 0..NUM_PAINTINGS {
+                if st.card_loc[c] == LOC_DECK {
+                    out.push((CH_PAINTING + c) as Action, 1);
+                }
+            }
+        }
+        PH_RESOLVE if st.sub == SUB_DRAW_BONUS => {
+            for b in 0..NUM_BONUS {
+                if st.bonus_loc[b] == 0 {
+                    out.push((CH_BONUS + b) as Action, 1);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+// ------------------------------------------------------------ dispatch
+
+/// Applies a decision or chance outcome (`State::apply_unchecked`): decodes the id and calls
+/// the state's transition. Nothing happens once the game is over.
+pub(crate) fn apply(st: &mut ColorsOfParisState, g: &ColorsOfParis, action: Action) {
+    if st.phase == PH_OVER {
+        return;
+    }
+    let a = action as usize;
+    if st.actor_kind() == Actor::Chance {
+        match st.phase {
+            PH_FIRST_PLAYER => st.choose_first_player(g, a.saturating_sub(CH_FIRST) as u8 % st.n),
+            PH_PAINTER => st.deal_painter(g, a.saturating_sub(CH_PAINTER).min(NUM_PAINTERS - 1)),
+            PH_REFILL => st.refill_easel(g, a.min(NUM_PAINTINGS - 1)),
+            // SUB_DRAW_BONUS
+            _ => st.draw_bonus(g, a.saturating_sub(CH_BONUS).min(NUM_BONUS - 1)),
+        }
+        return;
+    }
+    let p = st.mover();
+    match decode(a) {
+        Decoded::Place(s) => st.place(g, p, s),
+        Decoded::Use(s) => st.use_space(g, p, s),
+        Decoded::Forgo(s) => st.forgo(g, p, s),
+        Decoded::Copy(s) => st.copy(g, p, s),
+        Decoded::Upgrade(t, pair) => {
+            let (x, y) = PAIRS[pair];
+            st.upgrade(g, p, t, x, y);
+        }
+        Decoded::Hire => st.hire(g, p),
+        Decoded::Token => st.take_token(g, p),
+        Decoded::Easel(e) => st.take_painting(g, p, e),
+        Decoded::TakeBonus => st.pay_for_bonus(g, p),
+        Decoded::Paint(card, sq, white) => {
+            st.paint(g, p, card, sq, white);
+            // The paint action ends with its last pigment, or when nothing more can be put.
+            if st.paint_left == 0 || !st.can_paint_any(g, p) {
+                st.end_assistant(g);
+            }
+        }
+        Decoded::StopPaint => st.end_assistant(g),
+        Decoded::Rotate(k) => st.rotate(g, k),
+        Decoded::Discard(c) => st.discard(g, p, c),
+        Decoded::Keep(s) => st.keep(g, s),
+        Decoded::Invalid => {}
+    }
+}
+
+// ------------------------------------------------------------ strings
+
 fn space_name(st: &ColorsOfParisState, g: &ColorsOfParis, s: usize) -> String {
     match s {
         SP_FIRST => "first player".to_string(),
@@ -327,7 +568,7 @@ fn card_name(g: &ColorsOfParis, card: usize) -> &str {
 /// A readable, unique name of an action (or chance outcome) at this node.
 pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Action) -> String {
     let a = action as usize;
-    if st.actor_kind() == salon_core::Actor::Chance {
+    if st.actor_kind() == Actor::Chance {
         return match st.phase {
             PH_FIRST_PLAYER => format!("first player: player {}", a.saturating_sub(CH_FIRST)),
             PH_PAINTER => {
@@ -405,6 +646,26 @@ pub(crate) fn to_string(st: &ColorsOfParisState, g: &ColorsOfParis, action: Acti
     }
 }
 
+/// The text of `action` as `player` may read it (`State::action_to_string_for`). A bonus card
+/// is drawn face down: a player other than the one drawing it reads only that a card is drawn
+/// (`draw a bonus card for player 1`). Every other move and draw is public (paintings on
+/// easels and tables, painter tiles, the first player), and reads as [`to_string`].
+pub(crate) fn to_string_for(
+    st: &ColorsOfParisState,
+    g: &ColorsOfParis,
+    player: usize,
+    action: Action,
+) -> String {
+    if st.actor_kind() == Actor::Chance
+        && st.phase == PH_RESOLVE
+        && st.sub == SUB_DRAW_BONUS
+        && player != st.to_move as usize
+    {
+        return format!("draw a bonus card for player {}", st.to_move);
+    }
+    to_string(st, g, action)
+}
+
 fn parse_space(rest: &str) -> Option<usize> {
     match rest {
         "first player" => Some(SP_FIRST),
@@ -435,7 +696,7 @@ fn number_after(text: &str, word: &str) -> Option<usize> {
 /// The candidate id a string names (checked by the caller against the node), without
 /// formatting every legal action.
 pub(crate) fn parse(st: &ColorsOfParisState, text: &str) -> Option<usize> {
-    if st.actor_kind() == salon_core::Actor::Chance {
+    if st.actor_kind() == Actor::Chance {
         return match st.phase {
             PH_FIRST_PLAYER => Some(CH_FIRST + number_after(text, "first player: player ")?),
             PH_PAINTER => Some(CH_PAINTER + number_after(text, "deal painter ")?),

@@ -5,9 +5,18 @@
 //! tiles of the published game are not public: the game ships a SUBSTITUTE component set
 //! (`components/substitute.json`, not the publisher's data) and accepts a user's own file
 //! with the same schema. See `docs/rules/colors_of_paris.md`.
+//!
+//! Files, each importing only those listed before it: `components` (the component file),
+//! this file (the game; it only re-exports the state), `state` (the state and its
+//! transitions), `actions` (ids, legality, generation, dispatch, strings), `invariants`,
+//! `scoring`, `moves`, `position`, `render`, `observation`, `svg`; `contract` implements the
+//! core's `Game` and `State` traits by calling them, and nothing imports it. `testing` holds
+//! helpers for the tests only.
 
 pub mod actions;
 pub mod components;
+mod contract;
+pub mod invariants;
 mod moves;
 mod observation;
 pub mod position;
@@ -20,7 +29,7 @@ pub mod testing;
 
 use std::sync::Arc;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonResult};
+use salon_core::{ComponentInfo, GameInfo, ParamSpec, Params, SalonResult};
 
 pub use components::Components;
 pub use state::ColorsOfParisState;
@@ -39,6 +48,50 @@ pub struct ColorsOfParis {
 }
 
 impl ColorsOfParis {
+    /// The facts the game declares once (`Game::info`).
+    pub(crate) const INFO: GameInfo = GameInfo {
+        name: "colors_of_paris",
+        long_name: "Colors of Paris",
+        min_players: 2,
+        max_players: 4,
+        perfect_information: false,
+    };
+
+    /// The parameters the game accepts (`Game::param_specs`).
+    pub(crate) fn declared_params() -> Vec<ParamSpec> {
+        vec![
+            Self::INFO.players_param("number of players"),
+            ParamSpec::flag(
+                "advanced",
+                false,
+                "advanced rules: bonus cards (taken instead of a painting) and painter tiles",
+            ),
+        ]
+    }
+
+    /// Builds the game from resolved parameters and an optional component file (`Game::new`).
+    pub(crate) fn build(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = Self::INFO.players(params)?;
+        let json = components_json.unwrap_or(components::SUBSTITUTE_JSON);
+        let (data, raw) = Components::parse(json)?;
+        let info = ComponentInfo::of(&data.name, data.substitute, &raw);
+        let n = players;
+        let covered = match n {
+            2 => data.covered_2p,
+            3 => data.covered_3p,
+            _ => 0,
+        };
+        Ok(ColorsOfParis {
+            params: params.clone(),
+            info,
+            data: Arc::new(data),
+            num_players: n,
+            advanced: params.bool("advanced"),
+            num_easels: if n == 2 { 3 } else { 4 },
+            covered,
+        })
+    }
+
     /// The validated component data in use.
     pub fn data(&self) -> &Components {
         &self.data
@@ -77,117 +130,10 @@ impl ColorsOfParis {
     }
 }
 
-impl Game for ColorsOfParis {
-    type State = ColorsOfParisState;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            name: "colors_of_paris",
-            long_name: "Colors of Paris",
-            min_players: 2,
-            max_players: 4,
-            perfect_information: false,
-        }
-    }
-
-    fn param_specs() -> Vec<ParamSpec> {
-        vec![
-            Self::info().players_param("number of players"),
-            ParamSpec::flag(
-                "advanced",
-                false,
-                "advanced rules: bonus cards (taken instead of a painting) and painter tiles",
-            ),
-        ]
-    }
-
-    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = Self::info().players(params)?;
-        let json = components_json.unwrap_or(components::SUBSTITUTE_JSON);
-        let (data, raw) = Components::parse(json)?;
-        let info = ComponentInfo::of(&data.name, data.substitute, &raw);
-        let n = players;
-        let covered = match n {
-            2 => data.covered_2p,
-            3 => data.covered_3p,
-            _ => 0,
-        };
-        Ok(ColorsOfParis {
-            params: params.clone(),
-            info,
-            data: Arc::new(data),
-            num_players: n,
-            advanced: params.bool("advanced"),
-            num_easels: if n == 2 { 3 } else { 4 },
-            covered,
-        })
-    }
-
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.num_players
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        // The black-paying upgrade ids exist only for a component file whose upgrade cost
-        // accepts black; otherwise the action space ends before them.
-        if self
-            .data
-            .upgrade_cost
-            .iter()
-            .any(|c| c.accepts(components::BLACK))
-        {
-            actions::NUM_ACTIONS
-        } else {
-            actions::BLACK_UPGRADE_BASE
-        }
-    }
-
-    fn max_chance_outcomes(&self) -> usize {
-        actions::NUM_CHANCE_OUTCOMES
-    }
-
-    /// Derived bound (see `docs/rules/colors_of_paris.md`):
-    /// set-up (first player, painters, easels) plus, per round (at most `MAX_ROUNDS`):
-    /// placements (6 per player), per assistant at most 2 choices (use, copy target) plus the
-    /// longest action (a paint action: max brush placements and a stop; an upgrade: 2; a
-    /// take: 2 with the bonus draw), the rotation choice, easel draws, discards (never more
-    /// than all pigments of the game) and the keep choices.
-    fn max_game_length(&self) -> usize {
-        let n = self.num_players;
-        let setup = 1 + n + self.num_easels;
-        let assistants = state::MAX_ASSISTANTS as usize * n;
-        let per_assistant = 2 + (self.data.max_brush() + 1).max(2);
-        let pigments: usize = state::SUPPLY[..7].iter().map(|&x| x as usize).sum();
-        let per_round =
-            assistants + assistants * per_assistant + 1 + self.num_easels + pigments + n;
-        setup + state::MAX_ROUNDS as usize * per_round
-    }
-
-    fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![observation::TENSOR_SIZE]
-    }
-
-    fn new_initial_state(&self) -> ColorsOfParisState {
-        ColorsOfParisState::new(self)
-    }
-
-    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(self, action)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use salon_core::ParamValue;
+    use salon_core::{Game, ParamValue};
 
     fn game(players: i64, advanced: bool) -> ColorsOfParis {
         let p = Params::new()

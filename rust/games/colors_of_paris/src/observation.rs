@@ -9,11 +9,13 @@
 //! by the others (all are revealed once the game is over). Player slots in the tensor are
 //! relative: slot 0 is the observer, slot 1 the next player in seat order, and so on.
 //!
+//! `resample` draws a full state consistent with what one player knows.
+//!
 //! The information state string is the observation string headed by the observer's seat:
 //! every public fact of the past that matters for the future (cards removed, paintings
 //! finished, whites used, tokens taken) is kept in the state itself.
 
-use salon_core::TensorWriter;
+use salon_core::{TensorWriter, Xoshiro256StarStar};
 
 use crate::components::*;
 use crate::state::*;
@@ -199,4 +201,51 @@ pub(crate) fn information_state_string(
         "observer: player {player}\n{}",
         crate::render::observation_string(st, g, player)
     )
+}
+
+/// Redraws the bonus cards `player` cannot see: the cards in the deck and in the other
+/// players' hands are pooled, and each other player gets as many as they hold, drawn
+/// uniformly without replacement (a uniform draw over the consistent assignments).
+pub(crate) fn resample(
+    state: &ColorsOfParisState,
+    player: usize,
+    rng: &mut Xoshiro256StarStar,
+) -> ColorsOfParisState {
+    let mut st = *state;
+    if state.phase == PH_OVER || !state.advanced {
+        return st;
+    }
+    let mut pool = [0u8; NUM_BONUS];
+    let mut len = 0usize;
+    for b in 0..NUM_BONUS {
+        let l = state.bonus_loc[b];
+        if l == 0 || l != 1 + player as u8 {
+            pool[len] = b as u8;
+            len += 1;
+        }
+    }
+    // Fisher-Yates on the pool.
+    for i in (1..len).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        pool.swap(i, j);
+    }
+    let mut k = 0usize;
+    for q in 0..state.np() {
+        if q == player {
+            continue;
+        }
+        let count = state
+            .bonus_loc
+            .iter()
+            .filter(|&&l| l == 1 + q as u8)
+            .count();
+        for _ in 0..count {
+            st.bonus_loc[pool[k] as usize] = 1 + q as u8;
+            k += 1;
+        }
+    }
+    for &b in &pool[k..len] {
+        st.bonus_loc[b as usize] = 0;
+    }
+    st
 }

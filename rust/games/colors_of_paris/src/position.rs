@@ -6,7 +6,7 @@
 //! and in the deck are `null` in a player's view.
 
 use salon_core::position::{self as pos, invalid};
-use salon_core::{ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
+use salon_core::{ActionList, ChanceOutcomes, SalonResult, Xoshiro256StarStar};
 use serde::{Deserialize, Serialize};
 
 use crate::components::{
@@ -14,7 +14,7 @@ use crate::components::{
     TOOL_NAMES, TRACK_LEN, WHITE,
 };
 use crate::state::*;
-use crate::ColorsOfParis;
+use crate::{actions, invariants, ColorsOfParis};
 
 /// Pigments per colour.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -402,15 +402,16 @@ pub(crate) fn from_position(
     let paintings =
         pos::NameIndex::new(g.data.paintings.iter().map(|c| c.name.as_str()), "painting");
     let painting_id = |_: &ColorsOfParis, field: &str, name: &str| paintings.id(field, name);
-    pos::check_game(&p.game, "colors_of_paris")?;
-    pos::check_version(p.version)?;
     let n = g.num_players;
-    if p.num_players as usize != n {
-        return Err(invalid(
-            "num_players",
-            format!("this game has {n} players, the position {}", p.num_players),
-        ));
-    }
+    pos::check_header(
+        pos::Header {
+            game: &p.game,
+            version: p.version,
+            num_players: p.num_players as u64,
+        },
+        "colors_of_paris",
+        n,
+    )?;
     if p.advanced != g.advanced {
         return Err(invalid(
             "advanced",
@@ -789,7 +790,7 @@ pub(crate) fn from_position(
         }
     }
 
-    crate::testing::conservation(g, &st).map_err(|e| {
+    invariants::conservation(g, &st).map_err(|e| {
         // The check names what does not add up; the field is the supply it is counted from.
         let field = if e.contains("pigments") {
             "supply"
@@ -803,8 +804,8 @@ pub(crate) fn from_position(
     if st.phase != PH_OVER {
         let mut legal = ActionList::new();
         let mut outcomes = ChanceOutcomes::new();
-        st.legal_actions(g, &mut legal);
-        st.chance_outcomes(g, &mut outcomes);
+        actions::legal_actions(&st, g, &mut legal);
+        actions::chance_outcomes(&st, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
             return Err(invalid(
                 "phase",

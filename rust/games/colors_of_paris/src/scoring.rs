@@ -1,6 +1,8 @@
 //! End-of-game scoring and the ranking key (score, then fewest whites on finished
 //! paintings, then the most valuable finished painting).
 
+use salon_core::{Returns, Scores};
+
 use crate::components::*;
 use crate::state::*;
 use crate::ColorsOfParis;
@@ -85,4 +87,24 @@ pub fn rank_key(st: &ColorsOfParisState, g: &ColorsOfParis, p: usize) -> (i32, i
         -(st.whites_used[p] as i32),
         best_painting(st, g, p),
     )
+}
+
+/// `State::scores`: every player's score, the face-down bonus cards counted once the game is
+/// over.
+pub(crate) fn scores(st: &ColorsOfParisState, game: &ColorsOfParis) -> Scores {
+    let mut s = [0; salon_core::MAX_PLAYERS];
+    let with_hidden = st.phase == PH_OVER;
+    for (p, v) in s.iter_mut().enumerate().take(st.np()) {
+        *v = score(st, game, p, with_hidden);
+    }
+    s
+}
+
+/// `State::returns`: win shares by the ranking key at the end, all zero before.
+pub(crate) fn returns(st: &ColorsOfParisState, game: &ColorsOfParis) -> Returns {
+    if st.phase != PH_OVER {
+        return [0.0; salon_core::MAX_PLAYERS];
+    }
+    let keys: Vec<(i32, i32, i32)> = (0..st.np()).map(|p| rank_key(st, game, p)).collect();
+    salon_core::win_shares(&keys)
 }

@@ -1,15 +1,14 @@
-//! The state (a fixed-size `Copy` value) and its transitions.
+//! The state (a fixed-size `Copy` value), its layout constants, and its transitions, each
+//! named by what happens at the table (place, use a space, upgrade, paint, rotate, discard,
+//! keep ...). Which transition an action id means, and whether it may be done, is in `actions`.
 //!
 //! A round is: placement (phase 1), resolution (phase 2, with sub-decisions for copy,
 //! upgrade, development bonus, take and paint), then preparation (phase 3: rotation, easel
 //! refill as chance draws, discards down to 12, keeping one assistant). Set-up is a chance
 //! draw of the first player, of the painter tiles (advanced) and of the easel cards.
 
-use salon_core::{
-    Action, ActionList, Actor, ChanceOutcomes, Returns, Scores, State, Xoshiro256StarStar,
-};
+use salon_core::Actor;
 
-use crate::actions::*;
 use crate::components::*;
 use crate::ColorsOfParis;
 
@@ -256,129 +255,6 @@ impl ColorsOfParisState {
         self.card_loc.iter().filter(|&&l| l == LOC_DECK).count()
     }
 
-    pub(crate) fn is_open(&self, p: usize, s: usize) -> bool {
-        if s == SP_WHITE {
-            self.white_open[p] > 0
-        } else {
-            self.occ[s] == p as u8 && self.done & (1 << s) == 0
-        }
-    }
-
-    pub(crate) fn can_place_pigment(
-        &self,
-        g: &ColorsOfParis,
-        p: usize,
-        card: usize,
-        sq: usize,
-        white: bool,
-    ) -> bool {
-        if card >= NUM_PAINTINGS || sq >= 9 || self.card_loc[card] != LOC_HELD + p as u8 {
-            return false;
-        }
-        let bit = 1u16 << sq;
-        if self.fill[card] & bit != 0 {
-            return false;
-        }
-        if white {
-            self.pig[p][WHITE as usize] > 0 && self.whites[card].count_ones() < 3
-        } else {
-            let c = g.data.paintings[card].grid[sq];
-            self.pig[p][c as usize] > 0
-        }
-    }
-
-    pub(crate) fn can_paint_any(&self, g: &ColorsOfParis, p: usize) -> bool {
-        (0..NUM_PAINTINGS).any(|card| {
-            self.card_loc[card] == LOC_HELD + p as u8
-                && (0..9).any(|sq| {
-                    self.can_place_pigment(g, p, card, sq, false)
-                        || self.can_place_pigment(g, p, card, sq, true)
-                })
-        })
-    }
-
-    pub(crate) fn upgrade_ok(&self, g: &ColorsOfParis, p: usize, tool: usize, pair: usize) -> bool {
-        let lvl = self.tools[p][tool] as usize;
-        if !(1..TRACK_LEN).contains(&lvl) || pair >= NUM_PAIRS {
-            return false;
-        }
-        let kind = g.data.upgrade_cost[lvl - 1];
-        let (a, b) = PAIRS[pair];
-        if !kind.accepts(a) || !kind.accepts(b) {
-            return false;
-        }
-        if a == b {
-            self.pig[p][a as usize] >= 2
-        } else {
-            self.pig[p][a as usize] >= 1 && self.pig[p][b as usize] >= 1
-        }
-    }
-
-    pub(crate) fn can_take_bonus(&self, g: &ColorsOfParis, p: usize) -> bool {
-        self.advanced
-            && self.bonus_deck_len() > 0
-            && self.pig[p][WHITE as usize] >= g.data.bonus_card_white_cost
-    }
-
-    pub(crate) fn can_use_kind(&self, g: &ColorsOfParis, p: usize, kind: WheelAction) -> bool {
-        let pg = &self.pig[p];
-        match kind {
-            WheelAction::Acquire(c) => self.supply[c as usize] > 0,
-            WheelAction::Mix(c) => {
-                let (a, b) = mix_inputs(c);
-                pg[a as usize] > 0 && pg[b as usize] > 0 && self.supply[c as usize] > 0
-            }
-            WheelAction::Black => {
-                pg[ORANGE as usize] > 0
-                    && pg[GREEN as usize] > 0
-                    && pg[VIOLET as usize] > 0
-                    && self.blacks_taken() < BLACK_END
-            }
-            WheelAction::Upgrade => {
-                (0..3).any(|t| (0..NUM_PAIRS).any(|k| self.upgrade_ok(g, p, t, k)))
-            }
-            WheelAction::TakePainting => {
-                self.easel[..g.num_easels].iter().any(|&c| c != NONE) || self.can_take_bonus(g, p)
-            }
-            WheelAction::Paint => self.can_paint_any(g, p),
-        }
-    }
-
-    /// Whether bottom space `s` can be copied, `usable` answering [`Self::can_use_kind`] for the
-    /// player (move generation asks it once per kind instead of once per space).
-    pub(crate) fn can_copy_with(
-        &self,
-        g: &ColorsOfParis,
-        s: usize,
-        usable: &mut impl FnMut(WheelAction) -> bool,
-    ) -> bool {
-        s < g.data.num_bottom_spaces && self.occ[s] != NONE && usable(self.kind_at(g, s))
-    }
-
-    /// Whether the player can use space `s`, `usable` as in [`Self::can_copy_with`].
-    pub(crate) fn can_use_space_with(
-        &self,
-        g: &ColorsOfParis,
-        s: usize,
-        usable: &mut impl FnMut(WheelAction) -> bool,
-    ) -> bool {
-        match s {
-            SP_FIRST | SP_ROTATE => true,
-            SP_COPY => (0..g.data.num_bottom_spaces).any(|b| self.can_copy_with(g, b, usable)),
-            SP_WHITE => self.supply[WHITE as usize] > 0,
-            _ => usable(self.kind_at(g, s)),
-        }
-    }
-
-    pub(crate) fn can_place(&self, g: &ColorsOfParis, p: usize, s: usize) -> bool {
-        match s {
-            SP_WHITE => true,
-            SP_FIRST => self.occ[s] == NONE && self.first != p as u8,
-            SP_COPY | SP_ROTATE => self.occ[s] == NONE,
-            _ => s < g.data.num_bottom_spaces && !g.is_covered(s) && self.occ[s] == NONE,
-        }
-    }
-
     /// The player to act at a decision node.
     pub(crate) fn mover(&self) -> usize {
         match self.phase {
@@ -390,6 +266,15 @@ impl ColorsOfParisState {
     fn find_from(&self, start: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
         let n = self.np();
         (0..n).map(|k| (start + k) % n).find(|&q| pred(q))
+    }
+
+    pub(crate) fn actor_kind(&self) -> Actor {
+        match self.phase {
+            PH_FIRST_PLAYER | PH_PAINTER | PH_REFILL => Actor::Chance,
+            PH_OVER => Actor::Terminal,
+            PH_RESOLVE if self.sub == SUB_DRAW_BONUS => Actor::Chance,
+            _ => Actor::Player(self.mover() as u8),
+        }
     }
 
     // ------------------------------------------------------------ pigment moves
@@ -437,7 +322,9 @@ impl ColorsOfParisState {
         }
     }
 
-    fn end_assistant(&mut self, g: &ColorsOfParis) {
+    /// The assistant's action is over: the next player with an assistant standing resolves,
+    /// or phase 2 ends.
+    pub(crate) fn end_assistant(&mut self, g: &ColorsOfParis) {
         self.sub = SUB_NONE;
         self.paint_left = 0;
         match self.find_from(self.to_move as usize + 1, |q| self.unresolved[q] > 0) {
@@ -458,7 +345,8 @@ impl ColorsOfParisState {
         }
     }
 
-    fn rotate(&mut self, g: &ColorsOfParis, steps: u8) {
+    /// The wheel turns `steps` sectors (the rotate space's choice, else 1).
+    pub(crate) fn rotate(&mut self, g: &ColorsOfParis, steps: u8) {
         let d = &g.data;
         let n = d.num_sectors;
         self.half_turn = false;
@@ -614,372 +502,218 @@ impl ColorsOfParisState {
         }
     }
 
-    pub(crate) fn apply(&mut self, g: &ColorsOfParis, a: Action) {
-        let a = a as usize;
-        if self.actor_kind() == Actor::Chance {
-            self.apply_chance(g, a);
-            return;
+    // ------------------------------------------------------------ set-up draws (chance)
+
+    /// The drawn first player starts; painter tiles are dealt next (advanced), else the
+    /// easels are filled.
+    pub(crate) fn choose_first_player(&mut self, g: &ColorsOfParis, first: u8) {
+        self.first = first;
+        if self.advanced {
+            self.phase = PH_PAINTER;
+            self.cursor = 0;
+        } else {
+            self.next_refill(g);
         }
-        let p = self.mover();
-        match decode(a) {
-            Decoded::Place(s) => {
-                if s == SP_WHITE {
-                    self.white_placed[p] += 1;
-                    self.white_open[p] += 1;
-                } else {
-                    self.occ[s] = p as u8;
-                }
-                self.to_place[p] = self.to_place[p].saturating_sub(1);
-                self.unresolved[p] += 1;
-                match self.find_from(p + 1, |q| self.to_place[q] > 0) {
-                    Some(q) => self.to_move = q as u8,
-                    None => self.start_phase2(g),
-                }
-            }
-            Decoded::Use(s) => {
-                self.lay_down(p, s);
-                match s {
-                    SP_FIRST => {
-                        self.gain(p, WHITE, 1);
-                        self.fp_claim = p as u8;
-                        self.end_assistant(g);
-                    }
-                    SP_COPY => self.sub = SUB_COPY,
-                    SP_ROTATE => {
-                        self.rotate_player = p as u8;
-                        self.end_assistant(g);
-                    }
-                    SP_WHITE => {
-                        let k = self.tool_value(g, p, TUBE) + self.colour_bonus(g, p, WHITE);
-                        self.gain(p, WHITE, k);
-                        self.end_assistant(g);
-                    }
-                    _ => {
-                        let kind = self.kind_at(g, s);
-                        self.start_kind(g, p, kind);
-                    }
-                }
-            }
-            Decoded::Forgo(s) => {
-                self.lay_down(p, s);
+    }
+
+    /// Painter tile `t` is dealt to the player at the cursor.
+    pub(crate) fn deal_painter(&mut self, g: &ColorsOfParis, t: usize) {
+        let p = self.cursor as usize % MAX_P;
+        self.painter[p] = t as u8;
+        if let Some(Ability::StartTool { tool }) = g.data.painters.get(t).map(|x| x.ability) {
+            self.tools[p][tool as usize % 3] = 2;
+        }
+        self.cursor += 1;
+        if self.cursor >= self.n {
+            self.next_refill(g);
+        }
+    }
+
+    /// Painting `c` is drawn from the deck onto the easel being refilled.
+    pub(crate) fn refill_easel(&mut self, g: &ColorsOfParis, c: usize) {
+        self.card_loc[c] = LOC_EASEL;
+        self.easel[self.cursor as usize % MAX_EASELS] = c as u8;
+        self.next_refill(g);
+    }
+
+    /// Bonus card `b` is drawn face down by the player to move, whose assistant is done.
+    pub(crate) fn draw_bonus(&mut self, g: &ColorsOfParis, b: usize) {
+        self.bonus_loc[b] = 1 + self.to_move;
+        self.end_assistant(g);
+    }
+
+    // ------------------------------------------------------------ decisions
+
+    /// Phase 1: `p` places an assistant on space `s`; the next player with assistants left
+    /// places, or resolution starts.
+    pub(crate) fn place(&mut self, g: &ColorsOfParis, p: usize, s: usize) {
+        if s == SP_WHITE {
+            self.white_placed[p] += 1;
+            self.white_open[p] += 1;
+        } else {
+            self.occ[s] = p as u8;
+        }
+        self.to_place[p] = self.to_place[p].saturating_sub(1);
+        self.unresolved[p] += 1;
+        match self.find_from(p + 1, |q| self.to_place[q] > 0) {
+            Some(q) => self.to_move = q as u8,
+            None => self.start_phase2(g),
+        }
+    }
+
+    /// Phase 2: `p` lays down the assistant on space `s` and performs its action.
+    pub(crate) fn use_space(&mut self, g: &ColorsOfParis, p: usize, s: usize) {
+        self.lay_down(p, s);
+        match s {
+            SP_FIRST => {
+                self.gain(p, WHITE, 1);
+                self.fp_claim = p as u8;
                 self.end_assistant(g);
             }
-            Decoded::Copy(s) => {
-                self.sub = SUB_NONE;
+            SP_COPY => self.sub = SUB_COPY,
+            SP_ROTATE => {
+                self.rotate_player = p as u8;
+                self.end_assistant(g);
+            }
+            SP_WHITE => {
+                let k = self.tool_value(g, p, TUBE) + self.colour_bonus(g, p, WHITE);
+                self.gain(p, WHITE, k);
+                self.end_assistant(g);
+            }
+            _ => {
                 let kind = self.kind_at(g, s);
                 self.start_kind(g, p, kind);
             }
-            Decoded::Upgrade(t, pair) => {
-                let (x, y) = PAIRS[pair];
-                self.pay(p, x);
-                self.pay(p, y);
-                self.tools[p][t] += 1;
-                let lvl = self.tools[p][t];
-                if lvl == BONUS_SPACE {
-                    self.sub = SUB_DEV_BONUS;
-                    self.sub_arg = t as u8;
-                } else {
-                    if lvl as usize == TRACK_LEN {
-                        match self.dev[p][t] {
-                            DEV_HIRED => {
-                                self.tokens[t] = self.tokens[t].saturating_sub(1);
-                                self.dev[p][t] = DEV_TEN_HIRED;
-                            }
-                            DEV_TOKEN6 => self.dev[p][t] = DEV_TEN_FLIPPED,
-                            _ => {}
-                        }
-                    }
-                    self.end_assistant(g);
-                }
-            }
-            Decoded::Hire => {
-                self.hired[p] += 1;
-                self.dev[p][self.sub_arg as usize % 3] = DEV_HIRED;
-                self.end_assistant(g);
-            }
-            Decoded::Token => {
-                let t = self.sub_arg as usize % 3;
-                self.tokens[t] = self.tokens[t].saturating_sub(1);
-                self.dev[p][t] = DEV_TOKEN6;
-                self.end_assistant(g);
-            }
-            Decoded::Easel(e) => {
-                let c = self.easel[e];
-                if c != NONE {
-                    self.card_loc[c as usize] = LOC_HELD + p as u8;
-                    self.easel[e] = NONE;
-                }
-                self.end_assistant(g);
-            }
-            Decoded::TakeBonus => {
-                for _ in 0..g.data.bonus_card_white_cost {
-                    self.pay(p, WHITE);
-                }
-                self.sub = SUB_DRAW_BONUS;
-            }
-            Decoded::Paint(card, sq, white) => {
-                let bit = 1u16 << sq;
-                if white {
-                    self.pig[p][WHITE as usize] -= 1;
-                    self.whites[card] |= bit;
-                } else {
-                    let c = g.data.paintings[card].grid[sq];
-                    self.pig[p][c as usize] -= 1;
-                }
-                self.fill[card] |= bit;
-                self.paint_left = self.paint_left.saturating_sub(1);
-                if self.fill[card] == FULL {
-                    self.finish_painting(g, p, card);
-                }
-                if self.paint_left == 0 || !self.can_paint_any(g, p) {
-                    self.end_assistant(g);
-                }
-            }
-            Decoded::StopPaint => self.end_assistant(g),
-            Decoded::Rotate(k) => self.rotate(g, k),
-            Decoded::Discard(c) => {
-                self.pay(p, c);
-                if self.pigment_count(p) <= PIGMENT_LIMIT as u32 {
-                    self.cursor += 1;
-                    self.next_discarder(g);
-                }
-            }
-            Decoded::Keep(s) => {
-                self.kept |= 1 << s;
-                self.cursor += 1;
-                self.next_keeper(g);
-            }
-            Decoded::Invalid => {}
         }
     }
 
-    fn apply_chance(&mut self, g: &ColorsOfParis, a: usize) {
-        match self.phase {
-            PH_FIRST_PLAYER => {
-                self.first = a.saturating_sub(CH_FIRST) as u8 % self.n;
-                if self.advanced {
-                    self.phase = PH_PAINTER;
-                    self.cursor = 0;
-                } else {
-                    self.next_refill(g);
+    /// Phase 2: `p` lays down the assistant on space `s` without acting.
+    pub(crate) fn forgo(&mut self, g: &ColorsOfParis, p: usize, s: usize) {
+        self.lay_down(p, s);
+        self.end_assistant(g);
+    }
+
+    /// Copy: `p` performs the action of occupied bottom space `s`.
+    pub(crate) fn copy(&mut self, g: &ColorsOfParis, p: usize, s: usize) {
+        self.sub = SUB_NONE;
+        let kind = self.kind_at(g, s);
+        self.start_kind(g, p, kind);
+    }
+
+    /// Upgrade: `p` pays pigments `x` and `y` and moves tool `t` one space up; reaching the
+    /// bonus space opens the development bonus, reaching the end flips a 6-point token to 10.
+    pub(crate) fn upgrade(&mut self, g: &ColorsOfParis, p: usize, t: usize, x: u8, y: u8) {
+        self.pay(p, x);
+        self.pay(p, y);
+        self.tools[p][t] += 1;
+        let lvl = self.tools[p][t];
+        if lvl == BONUS_SPACE {
+            self.sub = SUB_DEV_BONUS;
+            self.sub_arg = t as u8;
+        } else {
+            if lvl as usize == TRACK_LEN {
+                match self.dev[p][t] {
+                    DEV_HIRED => {
+                        self.tokens[t] = self.tokens[t].saturating_sub(1);
+                        self.dev[p][t] = DEV_TEN_HIRED;
+                    }
+                    DEV_TOKEN6 => self.dev[p][t] = DEV_TEN_FLIPPED,
+                    _ => {}
                 }
             }
-            PH_PAINTER => {
-                let t = a.saturating_sub(CH_PAINTER).min(NUM_PAINTERS - 1);
-                let p = self.cursor as usize % MAX_P;
-                self.painter[p] = t as u8;
-                if let Some(Ability::StartTool { tool }) = g.data.painters.get(t).map(|x| x.ability)
-                {
-                    self.tools[p][tool as usize % 3] = 2;
-                }
-                self.cursor += 1;
-                if self.cursor >= self.n {
-                    self.next_refill(g);
-                }
-            }
-            PH_REFILL => {
-                let c = a.min(NUM_PAINTINGS - 1);
-                self.card_loc[c] = LOC_EASEL;
-                self.easel[self.cursor as usize % MAX_EASELS] = c as u8;
-                self.next_refill(g);
-            }
-            _ => {
-                // SUB_DRAW_BONUS
-                let b = a.saturating_sub(CH_BONUS).min(NUM_BONUS - 1);
-                self.bonus_loc[b] = 1 + self.to_move;
-                self.end_assistant(g);
-            }
+            self.end_assistant(g);
         }
     }
 
-    pub(crate) fn actor_kind(&self) -> Actor {
-        match self.phase {
-            PH_FIRST_PLAYER | PH_PAINTER | PH_REFILL => Actor::Chance,
-            PH_OVER => Actor::Terminal,
-            PH_RESOLVE if self.sub == SUB_DRAW_BONUS => Actor::Chance,
-            _ => Actor::Player(self.mover() as u8),
+    /// Development bonus: `p` hires an assistant (from the next round).
+    pub(crate) fn hire(&mut self, g: &ColorsOfParis, p: usize) {
+        self.hired[p] += 1;
+        self.dev[p][self.sub_arg as usize % 3] = DEV_HIRED;
+        self.end_assistant(g);
+    }
+
+    /// Development bonus: `p` takes the 6-point token of the tool.
+    pub(crate) fn take_token(&mut self, g: &ColorsOfParis, p: usize) {
+        let t = self.sub_arg as usize % 3;
+        self.tokens[t] = self.tokens[t].saturating_sub(1);
+        self.dev[p][t] = DEV_TOKEN6;
+        self.end_assistant(g);
+    }
+
+    /// Take: `p` takes the painting on easel `e` onto their table.
+    pub(crate) fn take_painting(&mut self, g: &ColorsOfParis, p: usize, e: usize) {
+        let c = self.easel[e];
+        if c != NONE {
+            self.card_loc[c as usize] = LOC_HELD + p as u8;
+            self.easel[e] = NONE;
+        }
+        self.end_assistant(g);
+    }
+
+    /// Take (advanced): `p` pays the whites of a bonus card, which is drawn next (chance).
+    pub(crate) fn pay_for_bonus(&mut self, g: &ColorsOfParis, p: usize) {
+        for _ in 0..g.data.bonus_card_white_cost {
+            self.pay(p, WHITE);
+        }
+        self.sub = SUB_DRAW_BONUS;
+    }
+
+    /// Paint: `p` puts one pigment (the square's colour, or white) on square `sq` of their
+    /// painting `card`; a full painting is finished. Whether the paint action goes on is
+    /// decided by the caller (`actions::apply`).
+    pub(crate) fn paint(
+        &mut self,
+        g: &ColorsOfParis,
+        p: usize,
+        card: usize,
+        sq: usize,
+        white: bool,
+    ) {
+        let bit = 1u16 << sq;
+        if white {
+            self.pig[p][WHITE as usize] -= 1;
+            self.whites[card] |= bit;
+        } else {
+            let c = g.data.paintings[card].grid[sq];
+            self.pig[p][c as usize] -= 1;
+        }
+        self.fill[card] |= bit;
+        self.paint_left = self.paint_left.saturating_sub(1);
+        if self.fill[card] == FULL {
+            self.finish_painting(g, p, card);
         }
     }
 
-    fn chance_list(&self, out: &mut ChanceOutcomes) {
-        match self.phase {
-            PH_FIRST_PLAYER => {
-                for p in 0..self.np() {
-                    out.push((CH_FIRST + p) as Action, 1);
-                }
-            }
-            PH_PAINTER => {
-                for t in 0..NUM_PAINTERS {
-                    if !self.painter[..self.np()].contains(&(t as u8)) {
-                        out.push((CH_PAINTER + t) as Action, 1);
-                    }
-                }
-            }
-            PH_REFILL => {
-                for c in 0..NUM_PAINTINGS {
-                    if self.card_loc[c] == LOC_DECK {
-                        out.push((CH_PAINTING + c) as Action, 1);
-                    }
-                }
-            }
-            PH_RESOLVE if self.sub == SUB_DRAW_BONUS => {
-                for b in 0..NUM_BONUS {
-                    if self.bonus_loc[b] == 0 {
-                        out.push((CH_BONUS + b) as Action, 1);
-                    }
-                }
-            }
-            _ => {}
+    /// Phase 3: `p` discards one pigment of colour `c`; at the limit the next player over it
+    /// discards.
+    pub(crate) fn discard(&mut self, g: &ColorsOfParis, p: usize, c: u8) {
+        self.pay(p, c);
+        if self.pigment_count(p) <= PIGMENT_LIMIT as u32 {
+            self.cursor += 1;
+            self.next_discarder(g);
         }
     }
 
-    // ------------------------------------------------------------ hidden information
-
-    /// Redraws the bonus cards `player` cannot see: the cards in the deck and in the other
-    /// players' hands are pooled, and each other player gets as many as they hold, drawn
-    /// uniformly without replacement (a uniform draw over the consistent assignments).
-    pub(crate) fn resample(&self, player: usize, rng: &mut Xoshiro256StarStar) -> Self {
-        let mut st = *self;
-        if self.phase == PH_OVER || !self.advanced {
-            return st;
-        }
-        let mut pool = [0u8; NUM_BONUS];
-        let mut len = 0usize;
-        for b in 0..NUM_BONUS {
-            let l = self.bonus_loc[b];
-            if l == 0 || l != 1 + player as u8 {
-                pool[len] = b as u8;
-                len += 1;
-            }
-        }
-        // Fisher-Yates on the pool.
-        for i in (1..len).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            pool.swap(i, j);
-        }
-        let mut k = 0usize;
-        for q in 0..self.np() {
-            if q == player {
-                continue;
-            }
-            let count = self.bonus_loc.iter().filter(|&&l| l == 1 + q as u8).count();
-            for _ in 0..count {
-                st.bonus_loc[pool[k] as usize] = 1 + q as u8;
-                k += 1;
-            }
-        }
-        for &b in &pool[k..len] {
-            st.bonus_loc[b as usize] = 0;
-        }
-        st
+    /// Phase 3: the assistant on bottom space `s` stays for the next round.
+    pub(crate) fn keep(&mut self, g: &ColorsOfParis, s: usize) {
+        self.kept |= 1 << s;
+        self.cursor += 1;
+        self.next_keeper(g);
     }
 }
 
-impl State for ColorsOfParisState {
-    type Game = ColorsOfParis;
-
-    fn actor(&self, _game: &ColorsOfParis) -> Actor {
-        self.actor_kind()
-    }
-
-    fn legal_actions(&self, game: &ColorsOfParis, out: &mut ActionList) {
-        out.clear();
-        if let Actor::Player(_) = self.actor_kind() {
-            crate::actions::legal(self, game, out);
-        }
-    }
-
-    fn chance_outcomes(&self, _game: &ColorsOfParis, out: &mut ChanceOutcomes) {
-        out.clear();
-        if self.actor_kind() == Actor::Chance {
-            self.chance_list(out);
-        }
-    }
-
-    fn apply_unchecked(&mut self, game: &ColorsOfParis, action: Action) {
-        if self.phase == PH_OVER {
-            return;
-        }
-        self.apply(game, action);
-    }
-
-    fn scores(&self, game: &ColorsOfParis) -> Scores {
-        let mut s = [0; salon_core::MAX_PLAYERS];
-        let with_hidden = self.phase == PH_OVER;
-        for (p, v) in s.iter_mut().enumerate().take(self.np()) {
-            *v = crate::scoring::score(self, game, p, with_hidden);
-        }
-        s
-    }
-
-    fn returns(&self, game: &ColorsOfParis) -> Returns {
-        if self.phase != PH_OVER {
-            return [0.0; salon_core::MAX_PLAYERS];
-        }
-        let keys: Vec<(i32, i32, i32)> = (0..self.np())
-            .map(|p| crate::scoring::rank_key(self, game, p))
-            .collect();
-        salon_core::win_shares(&keys)
-    }
-
-    fn action_to_string(&self, game: &ColorsOfParis, action: Action) -> String {
-        crate::actions::to_string(self, game, action)
-    }
-
-    /// The one candidate id of the text (the core checks it against the node and its
-    /// string: no formatting of every legal action).
-    fn parse_action(&self, _game: &ColorsOfParis, text: &str) -> Option<Action> {
-        crate::actions::parse(self, text).map(|a| a as Action)
-    }
-
-    fn observation_string(&self, game: &ColorsOfParis, player: usize) -> String {
-        crate::render::observation_string(self, game, player)
-    }
-
-    fn observation_tensor(&self, game: &ColorsOfParis, player: usize, out: &mut [f32]) {
-        crate::observation::observation_tensor(self, game, player, out)
-    }
-
-    fn information_state_string(&self, game: &ColorsOfParis, player: usize) -> Option<String> {
-        Some(crate::observation::information_state_string(
-            self, game, player,
-        ))
-    }
-
-    fn resample_from_infostate(
-        &self,
-        _game: &ColorsOfParis,
-        player: usize,
-        rng: &mut Xoshiro256StarStar,
-    ) -> Option<Self> {
-        Some(self.resample(player, rng))
-    }
-
-    fn position_json(&self, game: &ColorsOfParis) -> salon_core::SalonResult<String> {
-        Ok(crate::position::position_json(self, game, None))
-    }
-
-    fn observation_json(
-        &self,
-        game: &ColorsOfParis,
-        player: usize,
-    ) -> salon_core::SalonResult<String> {
-        Ok(crate::position::position_json(self, game, Some(player)))
-    }
-
-    fn from_position(
-        game: &ColorsOfParis,
-        text: &str,
-        rng: &mut Xoshiro256StarStar,
-    ) -> salon_core::SalonResult<Self> {
-        crate::position::from_position(game, text, rng)
-    }
-
-    fn render(&self, game: &ColorsOfParis) -> String {
-        crate::render::render(self, game)
-    }
-
-    fn render_svg(&self, game: &Self::Game, viewer: Option<usize>) -> String {
-        crate::svg::render(self, game, viewer)
-    }
+/// The bound of `Game::max_game_length` (see `docs/rules/colors_of_paris.md`):
+/// set-up (first player, painters, easels) plus, per round (at most `MAX_ROUNDS`):
+/// placements (6 per player), per assistant at most 2 choices (use, copy target) plus the
+/// longest action (a paint action: max brush placements and a stop; an upgrade: 2; a
+/// take: 2 with the bonus draw), the rotation choice, easel draws, discards (never more
+/// than all pigments of the game) and the keep choices.
+pub(crate) fn max_game_length(g: &ColorsOfParis) -> usize {
+    let n = g.num_players;
+    let setup = 1 + n + g.num_easels;
+    let assistants = MAX_ASSISTANTS as usize * n;
+    let per_assistant = 2 + (g.data.max_brush() + 1).max(2);
+    let pigments: usize = SUPPLY[..7].iter().map(|&x| x as usize).sum();
+    let per_round = assistants + assistants * per_assistant + 1 + g.num_easels + pigments + n;
+    setup + MAX_ROUNDS as usize * per_round
 }

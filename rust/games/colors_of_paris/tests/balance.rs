@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use salon_colors_of_paris::{testing, ColorsOfParis};
+use salon_colors_of_paris::{invariants, testing, ColorsOfParis};
 use salon_core::{Game, ParamValue, Params, TrackedState, Xoshiro256StarStar};
 
 fn game(players: i64, advanced: bool) -> ColorsOfParis {
@@ -280,7 +280,7 @@ fn check_resample(t: &TrackedState<ColorsOfParis>) {
         t.observation_tensor(p, &mut a).unwrap();
         r.observation_tensor(p, &mut b).unwrap();
         assert_eq!(a, b);
-        testing::conservation(g, r.state()).unwrap();
+        invariants::conservation(g, r.state()).unwrap();
     }
 }
 
@@ -297,7 +297,7 @@ fn greedy_stats(players: i64, advanced: bool, games: u64) -> (Stats, [u32; 32], 
         while !t.is_terminal() {
             // Greedy games reach the end by the rules (random ones rarely do): check the
             // invariant and the hidden-information contract along them too.
-            testing::conservation(&g, t.state()).unwrap();
+            invariants::conservation(&g, t.state()).unwrap();
             if s.plies % 61 == 0 {
                 check_resample(&t);
             }

@@ -1,8 +1,10 @@
 //! The shared conformance harness for every player count and rule level, with the
-//! conservation invariant (pigments by colour, assistants, tokens, cards).
+//! conservation invariant (pigments by colour, assistants, tokens, cards), and the check that
+//! no move text a player reads names a card hidden from them.
 
-use salon_colors_of_paris::{testing, ColorsOfParis};
-use salon_core::{conformance::check_game, Game, ParamValue, Params};
+use salon_colors_of_paris::{invariants, ColorsOfParis};
+use salon_core::conformance::{check_game, check_hidden_action_texts};
+use salon_core::{Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
 const GAMES: u64 = 4;
@@ -17,7 +19,9 @@ fn game(players: i64, advanced: bool) -> ColorsOfParis {
 }
 
 fn run(players: i64, advanced: bool, seed: u64) {
-    check_game(&game(players, advanced), GAMES, seed, testing::conservation);
+    let g = game(players, advanced);
+    check_game(&g, GAMES, seed, invariants::conservation);
+    check_hidden_action_texts(&g, GAMES, seed);
 }
 
 #[test]

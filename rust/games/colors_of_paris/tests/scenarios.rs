@@ -10,7 +10,7 @@
 
 use salon_colors_of_paris::components::*;
 use salon_colors_of_paris::state::*;
-use salon_colors_of_paris::{testing, ColorsOfParis, ColorsOfParisState};
+use salon_colors_of_paris::{invariants, testing, ColorsOfParis, ColorsOfParisState};
 use salon_core::{Game, ParamValue, Params, SalonError, State, TrackedState, Xoshiro256StarStar};
 
 fn game(players: i64, advanced: bool) -> ColorsOfParis {
@@ -21,7 +21,7 @@ fn game(players: i64, advanced: bool) -> ColorsOfParis {
 }
 
 fn ok(g: &ColorsOfParis, st: &ColorsOfParisState) {
-    testing::conservation(g, st).unwrap();
+    invariants::conservation(g, st).unwrap();
 }
 
 /// Plays phase 1: each player places the spaces of their plan in order, then on white.
@@ -1028,6 +1028,45 @@ fn advanced_bonus_card_instead_of_painting_costs_white_and_stays_hidden() {
         ok(&g, &r);
     }
     ok(&g, &st);
+}
+
+#[test]
+fn a_bonus_card_drawn_face_down_is_not_named_to_the_others() {
+    let g = game(3, true);
+    let mut st = testing::start(&g);
+    testing::give(&mut st, 0, WHITE, 2);
+    place(&g, &mut st, &[&["space 0 ("], &[], &[]]);
+    testing::play(&g, &mut st, "use space 0 (take painting)");
+    testing::play(&g, &mut st, "take a bonus card");
+    assert!(st.is_chance_node(&g));
+    let draw = 32 + 8;
+    assert_eq!(
+        st.action_to_string(&g, draw),
+        "draw bonus card 8 (Prolific)"
+    );
+    assert_eq!(
+        st.action_to_string_for(&g, 0, draw),
+        "draw bonus card 8 (Prolific)",
+        "the player who draws the card sees it"
+    );
+    for other in [1, 2] {
+        assert_eq!(
+            st.action_to_string_for(&g, other, draw),
+            "draw a bonus card for player 0",
+            "player {other} does not see the card"
+        );
+    }
+    // Every other move reads the same to everyone, the easel draws included.
+    testing::settle_chance(&g, &mut st, |_, list| {
+        list.iter().copied().find(|&a| a == draw)
+    });
+    assert_eq!(testing::bonus_location(&st, 8), 1);
+    for p in 0..3 {
+        assert_eq!(
+            st.action_to_string_for(&g, p, 0),
+            st.action_to_string(&g, 0)
+        );
+    }
 }
 
 #[test]
