@@ -8,7 +8,6 @@
 
 pub mod action;
 pub mod actor;
-pub mod batch;
 pub mod chance;
 pub mod components;
 pub mod conformance;

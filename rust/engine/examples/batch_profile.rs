@@ -6,8 +6,8 @@
 //! cargo run --release -p salon-engine --example batch_profile -- atelier_canvas 1024 2 [seconds]
 //! ```
 
-use salon_engine::salon_core::batch::StepBuffers;
 use salon_engine::salon_core::{Params, Xoshiro256StarStar};
+use salon_engine::salon_search::batch::StepBuffers;
 use salon_engine::{AnyBatch, AnyGame};
 
 const USAGE: &str = "usage: batch_profile <game> <num_envs> <threads> [seconds]";

@@ -1,5 +1,5 @@
-use salon_core::batch::{BatchEnv, StepBuffers};
 use salon_core::{Game, SalonResult};
+use salon_search::batch::{BatchEnv, StepBuffers};
 
 use crate::registry::each_game;
 pub use crate::registry::AnyBatch;

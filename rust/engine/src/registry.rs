@@ -21,7 +21,7 @@ macro_rules! registry {
 
         /// A batch of games of any registered kind.
         pub enum AnyBatch {
-            $($variant(salon_core::batch::BatchEnv<$ty>)),*
+            $($variant(salon_search::batch::BatchEnv<$ty>)),*
         }
 
         /// A batched search of any registered game (see `AnySearch`).
@@ -35,8 +35,8 @@ macro_rules! registry {
         }
 
         $(
-            impl From<salon_core::batch::BatchEnv<$ty>> for AnyBatch {
-                fn from(b: salon_core::batch::BatchEnv<$ty>) -> Self {
+            impl From<salon_search::batch::BatchEnv<$ty>> for AnyBatch {
+                fn from(b: salon_search::batch::BatchEnv<$ty>) -> Self {
                     AnyBatch::$variant(b)
                 }
             }

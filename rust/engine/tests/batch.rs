@@ -4,8 +4,8 @@
 //! are left alone, bad arguments change nothing, and a finished game's final outputs are
 //! its returns and its terminal observation.
 
-use salon_core::batch::StepBuffers;
 use salon_core::{ActionList, Params};
+use salon_engine::salon_search::batch::StepBuffers;
 use salon_engine::{catalogue, AnyBatch, AnyGame, AnyState};
 
 /// The output buffers of a batch, owned.

@@ -1,7 +1,7 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use salon_engine::salon_core::batch::StepBuffers;
+use salon_engine::salon_search::batch::StepBuffers;
 use salon_engine::AnyBatch;
 
 use crate::errors::{ArrayAccessError, IllegalActionError, IntoPyResult};

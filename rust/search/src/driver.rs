@@ -8,14 +8,13 @@
 //! results never depend on the number of threads, nor on how a batch is split between
 //! searches ([`BatchedSearch::start_at`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use super::analysis::RootAnalysis;
 use super::config::SearchConfig;
 use super::gumbel::considered_visits;
 use super::tree_search::{Context, TreeSearch};
+use super::workers::Workers;
 use salon_core::action::Action;
 use salon_core::actor::Actor;
 use salon_core::error::{SalonError, SalonResult};
@@ -80,7 +79,8 @@ pub struct BatchedSearch<G: Game> {
     /// Leaves selected in the current step (0 once the search is over).
     rows: usize,
     first_step: bool,
-    pool: Option<rayon::ThreadPool>,
+    /// The threads the trees are stepped on.
+    workers: Workers,
     results: SearchResults,
     /// Observation size, action count and player count, read once (the game computes the
     /// observation size from a freshly built shape).
@@ -91,7 +91,7 @@ pub struct BatchedSearch<G: Game> {
 impl<G: Game> BatchedSearch<G> {
     /// The helper threads of this search (`threads - 1` of them), idle between its steps.
     pub(crate) fn pool(&self) -> Option<&rayon::ThreadPool> {
-        self.pool.as_ref()
+        self.workers.pool()
     }
 
     pub fn new(game: G, config: SearchConfig, threads: usize, seed: u64) -> SalonResult<Self> {
@@ -99,18 +99,7 @@ impl<G: Game> BatchedSearch<G> {
         if threads == 0 {
             return Err(SalonError::param("threads", "must be at least 1"));
         }
-        let pool = if threads > 1 {
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .thread_name(|i| format!("salon-search-{i}"))
-                .build()
-                .map_err(|e| {
-                    SalonError::param("threads", format!("could not start {threads} threads: {e}"))
-                })?;
-            Some(built)
-        } else {
-            None
-        };
+        let workers = Workers::new(threads, "salon-search")?;
         let m = config.max_considered_actions as usize;
         let considered = (0..=m)
             .map(|k| considered_visits(k, config.simulations as usize))
@@ -123,7 +112,7 @@ impl<G: Game> BatchedSearch<G> {
             rng: Xoshiro256StarStar::seed_from_u64(seed),
             rows: 0,
             first_step: false,
-            pool,
+            workers,
             results: SearchResults::default(),
             timings: SearchTimings::default(),
             sizes: (
@@ -194,6 +183,7 @@ impl<G: Game> BatchedSearch<G> {
     /// and the first half's length), search each root exactly as one search of the whole
     /// batch would.
     pub fn start_at(&mut self, roots: &[G::State], first_index: usize) -> SalonResult<()> {
+        self.workers.after_fork();
         if roots.is_empty() {
             return Err(SalonError::param("states", "give at least one state"));
         }
@@ -303,12 +293,12 @@ impl<G: Game> BatchedSearch<G> {
         {
             let cx = context(&self.game, &self.config, &self.considered, self.sizes);
             let trees = &mut self.trees[..roots];
-            let work = |chunk: &mut [TreeSearch<G::State>]| {
+            let work = |_, chunk: &mut [TreeSearch<G::State>]| {
                 for t in chunk {
                     t.advance(&cx, logits, values);
                 }
             };
-            run_pieces(self.pool.as_ref(), trees.chunks_mut(PIECE), &work);
+            self.workers.run_pieces(trees.chunks_mut(PIECE), &work);
         }
         self.timings.tree_seconds += clock.elapsed().as_secs_f64();
         if let Some(e) = self.trees[..roots].iter().find_map(|t| t.error.clone()) {
@@ -373,7 +363,7 @@ impl<G: Game> BatchedSearch<G> {
             mask_rest = mrest;
             (chunk, o, m)
         });
-        let work = |(chunk, o, m): WritePiece<'_, G::State>| {
+        let work = |_, (chunk, o, m): WritePiece<'_, G::State>| {
             let mut row = 0;
             for t in chunk {
                 let r = t.rows();
@@ -385,7 +375,7 @@ impl<G: Game> BatchedSearch<G> {
                 row += r;
             }
         };
-        run_pieces(self.pool.as_ref(), pieces, &work);
+        self.workers.run_pieces(pieces, &work);
         self.timings.observation_seconds += clock.elapsed().as_secs_f64();
     }
 
@@ -462,47 +452,4 @@ fn context<'a, G: Game>(
         players,
         perfect: G::info().perfect_information,
     }
-}
-
-/// Runs `work` on every piece, on the calling thread and the pool's threads, which claim
-/// pieces in turn (a descheduled thread on a shared machine then delays only its piece).
-/// With no pool the pieces run in order on the calling thread, with no allocation.
-fn run_pieces<T: Send>(
-    pool: Option<&rayon::ThreadPool>,
-    pieces: impl Iterator<Item = T>,
-    work: &(impl Fn(T) + Sync),
-) {
-    let Some(pool) = pool else {
-        pieces.for_each(work);
-        return;
-    };
-    let cells: Vec<Mutex<Option<T>>> = pieces.map(|p| Mutex::new(Some(p))).collect();
-    if cells.len() <= 1 {
-        cells
-            .into_iter()
-            .filter_map(|c| c.into_inner().ok().flatten())
-            .for_each(work);
-        return;
-    }
-    let next = AtomicUsize::new(0);
-    let claim = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(cell) = cells.get(i) else { break };
-        // Each index is handed out once, so the lock is never contended.
-        let piece = match cell.lock() {
-            Ok(mut g) => g.take(),
-            Err(poisoned) => poisoned.into_inner().take(),
-        };
-        if let Some(p) = piece {
-            work(p);
-        }
-    };
-    let claim = &claim;
-    let threads = pool.current_num_threads() + 1;
-    pool.in_place_scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(move |_| claim());
-        }
-        claim();
-    });
 }

@@ -1,4 +1,5 @@
-//! Search and bots on top of the game contract (`salon-core`), for any [`salon_core::Game`].
+//! What runs games on top of the game contract (`salon-core`), for any [`salon_core::Game`]:
+//! batched stepping, search and bots, all on one parallel runner ([`workers::Workers`]).
 //!
 //! - [`bots`]: the native bots, uniform random, greedy, MCTS and IS-MCTS, each choosing one
 //!   action for the player to move.
@@ -19,7 +20,9 @@
 //! | `gumbel.rs` | Gumbel MuZero's completed Q, root and interior rules, improved policy |
 //! | `noise.rs` | Gumbel and Dirichlet draws |
 //! | `tree_search.rs` | one root's simulations: descent, chance, hidden information, backup |
-//! | `driver.rs` | many roots in lock step, threads, the caller's buffers |
+//! | `driver.rs` | many roots in lock step, the caller's buffers |
+//! | `workers.rs` | the one parallel runner: threads that claim pieces of work in turn |
+//! | `batch.rs` | N games stepped together into the caller's buffers (the vector environment) |
 //! | `evaluator.rs` | a network the search calls itself; the lock-step loop, with overlap |
 //! | `analysis.rs` | what a finished search thinks of its root (moves, principal variation) |
 //! | `bots/` | random, greedy, MCTS and IS-MCTS, and their tree arena |
@@ -28,6 +31,7 @@
 
 mod analysis;
 mod arena;
+pub mod batch;
 pub mod bots;
 mod config;
 mod driver;
@@ -36,6 +40,7 @@ pub mod gumbel;
 mod noise;
 pub mod puct;
 mod tree_search;
+pub mod workers;
 
 pub use analysis::{MoveAnalysis, RootAnalysis};
 pub use arena::{Arena, Node, NodeKind};

@@ -1,22 +1,21 @@
 //! N games of one game stepped together, writing into caller-owned buffers.
 //!
 //! Chance nodes are resolved inside, each game drawing its outcomes exactly as a
-//! [`crate::TrackedState`] with the same seed would (`chance_rng(seed, ply)`), so a batched
+//! [`salon_core::TrackedState`] with the same seed would (`chance_rng(seed, ply)`), so a batched
 //! episode can be replayed one state at a time from its recorded seed.
 //!
 //! Auto-reset happens in the same step: a game that ends reports its rewards and
 //! `terminated = true`, and its observation, mask and player already belong to the next
 //! episode (whose seed is in `episode_seeds`).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use salon_core::action::{Action, ActionList};
+use salon_core::actor::Actor;
+use salon_core::chance::ChanceOutcomes;
+use salon_core::error::{SalonError, SalonResult};
+use salon_core::game::{Game, State};
+use salon_core::tracked::chance_rng;
 
-use crate::action::{Action, ActionList};
-use crate::actor::Actor;
-use crate::chance::ChanceOutcomes;
-use crate::error::{SalonError, SalonResult};
-use crate::game::{Game, State};
-use crate::tracked::chance_rng;
+use crate::workers::Workers;
 
 /// Output buffers of one step, all with a leading batch dimension.
 pub struct StepBuffers<'a> {
@@ -54,12 +53,8 @@ pub struct BatchEnv<G: Game> {
     words: usize,
     base_seed: u64,
     auto_reset: bool,
-    /// `threads - 1` worker threads kept for the life of the batch, which step beside the
-    /// calling thread (`None` for one thread).
-    pool: Option<rayon::ThreadPool>,
-    /// The process that started the pool's threads. A forked child has none of them (fork
-    /// copies only the calling thread), so there the pool is rebuilt before use.
-    pool_pid: u32,
+    /// The threads that step the batch, kept for its life.
+    workers: Workers,
 }
 
 /// How many threads a batch of `num_envs` games can use: one below the size that is split
@@ -72,23 +67,8 @@ pub fn usable_threads(num_envs: usize, threads: usize) -> usize {
     }
 }
 
-fn start_pool(threads: usize) -> SalonResult<Option<rayon::ThreadPool>> {
-    if threads <= 1 {
-        return Ok(None);
-    }
-    // The calling thread is one of the `threads`.
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads - 1)
-        .thread_name(|i| format!("salon-batch-{i}"))
-        .build()
-        .map(Some)
-        .map_err(|e| {
-            SalonError::param("threads", format!("could not start {threads} threads: {e}"))
-        })
-}
-
 fn episode_seed(base: u64, index: usize, episode: u64) -> u64 {
-    let mut rng = crate::rng::Xoshiro256StarStar::seed_from_u64(
+    let mut rng = salon_core::rng::Xoshiro256StarStar::seed_from_u64(
         base ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
     );
     for _ in 0..(episode % 4) {
@@ -111,6 +91,7 @@ impl<G: Game> BatchEnv<G> {
         if threads == 0 {
             return Err(SalonError::param("threads", "must be at least 1"));
         }
+        let workers = Workers::new(usable_threads(num_envs, threads), "salon-batch")?;
         let initial = game.new_initial_state();
         let slots = (0..num_envs)
             .map(|i| Slot {
@@ -122,8 +103,6 @@ impl<G: Game> BatchEnv<G> {
             .collect();
         let words = game.num_distinct_actions().div_ceil(BITS);
         let legal_bits = vec![0; words * num_envs];
-        let pool = start_pool(usable_threads(num_envs, threads))?;
-        let pool_pid = std::process::id();
         let mut env = BatchEnv {
             game,
             slots,
@@ -131,8 +110,7 @@ impl<G: Game> BatchEnv<G> {
             words,
             base_seed: seed,
             auto_reset,
-            pool,
-            pool_pid,
+            workers,
         };
         env.refresh_legal_bits();
         Ok(env)
@@ -148,25 +126,7 @@ impl<G: Game> BatchEnv<G> {
 
     /// The threads that step this batch, the calling one included.
     pub fn threads(&self) -> usize {
-        self.pool
-            .as_ref()
-            .map_or(1, |p| p.current_num_threads() + 1)
-    }
-
-    /// After a fork, the pool's worker threads do not exist in the child: forget the copied
-    /// pool (dropping it would touch locks that threads of the parent may have held) and
-    /// start new threads, or step on the calling thread alone if that fails.
-    fn pool_after_fork(&mut self) {
-        let pid = std::process::id();
-        if pid == self.pool_pid {
-            return;
-        }
-        self.pool_pid = pid;
-        if let Some(stale) = self.pool.take() {
-            let threads = stale.current_num_threads() + 1;
-            std::mem::forget(stale);
-            self.pool = start_pool(threads).ok().flatten();
-        }
+        self.workers.threads()
     }
 
     pub fn state(&self, index: usize) -> Option<&G::State> {
@@ -287,7 +247,7 @@ impl<G: Game> BatchEnv<G> {
         index: usize,
         player: usize,
         observation: &mut [f32],
-    ) -> SalonResult<crate::Returns> {
+    ) -> SalonResult<salon_core::Returns> {
         let slot = self.slots.get(index).ok_or_else(|| {
             SalonError::param(
                 "index",
@@ -311,7 +271,7 @@ impl<G: Game> BatchEnv<G> {
         Ok(if slot.state.actor(&self.game) == Actor::Terminal {
             slot.state.returns(&self.game)
         } else {
-            [0.0; crate::MAX_PLAYERS]
+            [0.0; salon_core::MAX_PLAYERS]
         })
     }
 
@@ -362,7 +322,7 @@ impl<G: Game> BatchEnv<G> {
     /// pick is the same as indexing the sorted legal-action list.
     pub fn random_actions(
         &self,
-        rng: &mut crate::rng::Xoshiro256StarStar,
+        rng: &mut salon_core::rng::Xoshiro256StarStar,
         out: &mut [i64],
     ) -> SalonResult<()> {
         if out.len() != self.slots.len() {
@@ -400,7 +360,7 @@ impl<G: Game> BatchEnv<G> {
     }
 
     fn run(&mut self, actions: Option<&[i64]>, b: StepBuffers<'_>) {
-        self.pool_after_fork();
+        self.workers.after_fork();
         let n = self.slots.len();
         let g = &self.game;
         let sizes = Sizes {
@@ -416,24 +376,17 @@ impl<G: Game> BatchEnv<G> {
             base_seed: self.base_seed,
             sizes,
         };
-        let Some(pool) = &self.pool else {
-            ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
-            return;
-        };
         // Small batches stay on the calling thread (waking a worker costs more than they do).
-        let threads = pool.current_num_threads() + 1;
-        if n < SPLIT_MIN {
+        let threads = self.workers.threads();
+        if threads == 1 || n < SPLIT_MIN {
             ctx.step_chunk(0, ChunkOut::all(&mut self.slots, &mut self.legal_bits, b));
             return;
         }
-        // Many small pieces claimed in turn rather than one part per thread: on a shared
-        // machine one thread is often descheduled for a while, and a fixed split then waits
-        // for it. The calling thread claims pieces too, so it never sits idle. The list of
-        // pieces is one small allocation per multi-threaded step, beside the boxed jobs rayon's
-        // spawns make anyway; a step on one thread allocates nothing.
+        // The list of pieces is one small allocation per multi-threaded step, beside the boxed
+        // jobs rayon's spawns make anyway; a step on one thread allocates nothing.
         let piece = n.div_ceil(threads * PIECES_PER_THREAD).max(PIECE_MIN);
         let w = sizes.words;
-        let pieces: Vec<Mutex<Option<ChunkOut<'_, G::State>>>> = self
+        let pieces = self
             .slots
             .chunks_mut(piece)
             .zip(self.legal_bits.chunks_mut(piece * w))
@@ -445,7 +398,7 @@ impl<G: Game> BatchEnv<G> {
             .zip(b.episode_seeds.chunks_mut(piece))
             .map(
                 |(((((((slots, bits), obs), masks), players), rewards), terminated), seeds)| {
-                    Mutex::new(Some(ChunkOut {
+                    ChunkOut {
                         slots,
                         bits,
                         obs,
@@ -454,31 +407,11 @@ impl<G: Game> BatchEnv<G> {
                         rewards,
                         terminated,
                         seeds,
-                    }))
+                    }
                 },
-            )
-            .collect();
-        let next = AtomicUsize::new(0);
-        let claim_and_step = || loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(cell) = pieces.get(i) else { break };
-            // Each piece is claimed once (the counter hands out each index once), so the lock
-            // is never contended; a poisoned lock cannot happen as nothing panics inside it.
-            let out = match cell.lock() {
-                Ok(mut guard) => guard.take(),
-                Err(poisoned) => poisoned.into_inner().take(),
-            };
-            if let Some(out) = out {
-                ctx.step_chunk(i * piece, out);
-            }
-        };
-        let claim_and_step = &claim_and_step;
-        pool.in_place_scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(move |_| claim_and_step());
-            }
-            claim_and_step();
-        });
+            );
+        self.workers
+            .run_pieces(pieces, &|i, out| ctx.step_chunk(i * piece, out));
     }
 }
 
