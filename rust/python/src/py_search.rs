@@ -3,6 +3,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PySlice, PyTuple};
 use salon_engine::salon_core::SalonResult;
 use salon_engine::salon_network::Network as CoreNetwork;
+use salon_engine::salon_search::lockstep::{self, Half, Next};
 use salon_engine::salon_search::{RootPolicy, SearchConfig};
 use salon_engine::{AnyNetworkSearch, AnySearch, AnyState};
 use std::sync::Arc;
@@ -250,18 +251,8 @@ fn evaluate<'py>(
     {
         let (l, v) = (logits.readonly(), values.readonly());
         let (l, v) = (l.as_slice()?, v.as_slice()?);
-        // Folds rather than `any`, so that the loops vectorize.
-        if !v.iter().fold(true, |ok, x| ok & x.is_finite()) {
-            return Err(EvaluatorError::new_err(
-                "the evaluator's values must be finite numbers",
-            ));
-        }
-        if l.iter()
-            .fold(false, |bad, x| bad | x.is_nan() | (*x == f32::INFINITY))
-        {
-            return Err(EvaluatorError::new_err(
-                "the evaluator's logits must not be NaN or +inf (use a large negative number or -inf for masked actions)",
-            ));
+        if let Some(problem) = lockstep::evaluation_problem(l, v) {
+            return Err(EvaluatorError::new_err(problem));
         }
     }
     Ok((logits.unbind(), values.unbind()))
@@ -311,22 +302,14 @@ fn step_while_evaluating(
     let (l, v) = (l.bind(py).readonly(), v.bind(py).readonly());
     let (l, v) = (l.as_slice()?, v.as_slice()?);
     let search = &mut x.search;
-    let mut stepped = None;
-    let slot = &mut stepped;
-    // The helper's one thread steps `x` (no Python object touched there) while this thread,
-    // holding the GIL, runs the evaluator on `y`'s leaves; the scope waits for both. A
-    // panic on the helper is caught: it reaches Python as an error, not a crash.
-    let evaluated = helper.in_place_scope(|scope| {
-        scope.spawn(move |_| {
-            *slot = Some(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
-                || Group::step(search, Some((l, v)), buffers),
-            )));
-        });
-        evaluate(py, evaluator, y, y.rows)
-    });
+    let (stepped, evaluated) = lockstep::beside(
+        Some(helper),
+        move || Group::step(search, Some((l, v)), buffers),
+        || evaluate(py, evaluator, y, y.rows),
+    );
     x.rows = match stepped {
-        Some(Ok(r)) => r.py()?,
-        _ => {
+        Some(r) => r.py()?,
+        None => {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
                 "the search thread stopped unexpectedly",
             ))
@@ -519,16 +502,7 @@ impl BatchedSearch {
             })
             .collect::<PyResult<Vec<Group>>>()?;
         let helper = if overlap {
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .thread_name(|_| "salon-search-overlap".into())
-                .build()
-                .map_err(|e| {
-                    param_error(format!(
-                        "invalid parameter \"overlap\": could not start its thread: {e}"
-                    ))
-                })?;
-            Some(built)
+            Some(lockstep::helper_thread().py()?)
         } else {
             None
         };
@@ -630,14 +604,7 @@ impl BatchedSearch {
                 r.num_players,
             );
         }
-        // With two groups, each takes one half of the states (a single state stays whole).
-        let cut = if self.groups.len() == 2 && n_roots >= 2 {
-            n_roots / 2
-        } else {
-            n_roots
-        };
-        let parts = [(0, cut), (cut, n_roots)];
-        let active = if cut < n_roots { 2 } else { 1 };
+        let (parts, active) = lockstep::split(n_roots, self.groups.len());
         self.active = active;
         let game = self.game.get();
         let evaluator = Evaluator {
@@ -663,21 +630,23 @@ impl BatchedSearch {
             group.rows = step_group(py, group)?;
         }
         // Each group alternates evaluation and step; with two groups, one steps on a helper
-        // thread while the evaluator works on the other's leaves.
+        // thread while the evaluator works on the other's leaves (salon_search::lockstep).
         loop {
             let groups = &mut self.groups[..active];
-            let ready = (0..active).find(|&g| groups[g].rows > 0 && groups[g].evaluation.is_some());
-            let waiting = (0..active).find(|&g| {
-                groups[g].rows > 0 && groups[g].evaluation.is_none() && Some(g) != ready
+            let halves = [0, 1].map(|g| {
+                groups.get(g).map_or(Half::default(), |x| Half {
+                    rows: x.rows,
+                    evaluated: x.evaluation.is_some(),
+                })
             });
-            match (ready, waiting) {
-                (None, None) => break,
-                (Some(x), None) => groups[x].rows = step_group(py, &mut groups[x])?,
-                (None, Some(y)) => {
+            match lockstep::next(&halves[..active]) {
+                Next::Done => break,
+                Next::Step(x) => groups[x].rows = step_group(py, &mut groups[x])?,
+                Next::Evaluate(y) => {
                     let e = evaluate(py, &evaluator, &groups[y], groups[y].rows)?;
                     groups[y].evaluation = Some(e);
                 }
-                (Some(x), Some(_)) => {
+                Next::StepBeside { step: x, .. } => {
                     let (a, b) = groups.split_at_mut(1);
                     let (gx, gy) = if x == 0 {
                         (&mut a[0], &mut b[0])

@@ -1,10 +1,11 @@
-//! A network the search calls itself, with no caller in the loop, and the lock-step loop
-//! that drives it: one search, or the two halves of a batch with one half's trees
+//! A network the search calls itself, with no caller in the loop, driven by the lock-step
+//! loop of `lockstep.rs`: one search, or the two halves of a batch with one half's trees
 //! advancing on a helper thread while the evaluator works on the other half's leaves.
 
 use std::time::Instant;
 
 use super::driver::{BatchedSearch, SearchResults, SearchTimings};
+use super::lockstep::{self, Half, Next};
 use salon_core::error::{SalonError, SalonResult};
 use salon_core::game::Game;
 
@@ -85,14 +86,7 @@ impl<G: Game> EvaluatorSearch<G> {
         let mut helper = None;
         if overlap {
             halves.push(BatchedSearch::new(game, config, threads, seed)?);
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .thread_name(|_| "salon-search-overlap".into())
-                .build()
-                .map_err(|e| {
-                    SalonError::param("overlap", format!("could not start its thread: {e}"))
-                })?;
-            helper = Some(built);
+            helper = Some(lockstep::helper_thread()?);
         }
         let leaves = halves.iter().map(|_| Leaves::default()).collect();
         Ok(EvaluatorSearch {
@@ -135,14 +129,7 @@ impl<G: Game> EvaluatorSearch<G> {
         roots: &[G::State],
         evaluator: &dyn Evaluator,
     ) -> SalonResult<&SearchResults> {
-        let n = roots.len();
-        let cut = if self.halves.len() == 2 && n >= 2 {
-            n / 2
-        } else {
-            n
-        };
-        let parts = [(0, cut), (cut, n)];
-        let active = if cut < n { 2 } else { 1 };
+        let (parts, active) = lockstep::split(roots.len(), self.halves.len());
         self.active = active;
         self.network_seconds = 0.0;
         for ((search, leaves), &(from, to)) in self
@@ -159,22 +146,24 @@ impl<G: Game> EvaluatorSearch<G> {
             leaves.rows = step(search, leaves, true)?;
         }
         loop {
-            let leaves = &self.leaves[..active];
-            let ready = (0..active).find(|&g| leaves[g].rows > 0 && leaves[g].evaluated);
-            let waiting = (0..active)
-                .find(|&g| leaves[g].rows > 0 && !leaves[g].evaluated && Some(g) != ready);
-            match (ready, waiting) {
-                (None, None) => break,
-                (Some(x), None) => {
+            let halves = [0, 1].map(|g| {
+                self.leaves.get(g).map_or(Half::default(), |l| Half {
+                    rows: l.rows,
+                    evaluated: l.evaluated,
+                })
+            });
+            match lockstep::next(&halves[..active]) {
+                Next::Done => break,
+                Next::Step(x) => {
                     let rows = step(&mut self.halves[x], &mut self.leaves[x], false)?;
                     self.leaves[x].rows = rows;
                     self.leaves[x].evaluated = false;
                 }
-                (None, Some(y)) => {
+                Next::Evaluate(y) => {
                     self.network_seconds +=
                         evaluate(&mut self.leaves[y], evaluator, self.halves[y].pool())?
                 }
-                (Some(x), Some(_)) => {
+                Next::StepBeside { step: x, .. } => {
                     let (halves_a, halves_b) = self.halves.split_at_mut(1);
                     let (leaves_a, leaves_b) = self.leaves.split_at_mut(1);
                     let ((sx, lx), ly) = if x == 0 {
@@ -182,27 +171,17 @@ impl<G: Game> EvaluatorSearch<G> {
                     } else {
                         ((&mut halves_b[0], &mut leaves_b[0]), &mut leaves_a[0])
                     };
-                    let (stepped, evaluated) = match &self.helper {
-                        Some(helper) => {
-                            let mut stepped = None;
-                            let slot = &mut stepped;
-                            let (search, written) = (&mut *sx, &mut *lx);
-                            let evaluated = helper.in_place_scope(|scope| {
-                                scope.spawn(move |_| *slot = Some(step(search, written, false)));
-                                evaluate(ly, evaluator, None)
-                            });
-                            (
-                                stepped.unwrap_or_else(|| {
-                                    Err(SalonError::wrong_node(
-                                        "the search thread stopped unexpectedly",
-                                    ))
-                                }),
-                                evaluated,
-                            )
-                        }
-                        None => (step(sx, lx, false), evaluate(ly, evaluator, None)),
-                    };
-                    lx.rows = stepped?;
+                    let (search, written) = (&mut *sx, &mut *lx);
+                    let (stepped, evaluated) = lockstep::beside(
+                        self.helper.as_ref(),
+                        move || step(search, written, false),
+                        || evaluate(ly, evaluator, None),
+                    );
+                    lx.rows = stepped.unwrap_or_else(|| {
+                        Err(SalonError::wrong_node(
+                            "the search thread stopped unexpectedly",
+                        ))
+                    })?;
                     lx.evaluated = false;
                     self.network_seconds += evaluated?;
                 }

@@ -23,7 +23,8 @@
 //! | `driver.rs` | many roots in lock step, the caller's buffers |
 //! | `workers.rs` | the one parallel runner: threads that claim pieces of work in turn |
 //! | `batch.rs` | N games stepped together into the caller's buffers (the vector environment) |
-//! | `evaluator.rs` | a network the search calls itself; the lock-step loop, with overlap |
+//! | `lockstep.rs` | the lock-step loop of every evaluator: which half steps, which is evaluated, the overlap thread |
+//! | `evaluator.rs` | a network the search calls itself, driven by that loop |
 //! | `analysis.rs` | what a finished search thinks of its root (moves, principal variation) |
 //! | `bots/` | random, greedy, MCTS and IS-MCTS, and their tree arena |
 //!
@@ -37,6 +38,7 @@ mod config;
 mod driver;
 mod evaluator;
 pub mod gumbel;
+pub mod lockstep;
 mod noise;
 pub mod puct;
 mod tree_search;
