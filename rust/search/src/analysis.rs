@@ -1,7 +1,7 @@
 //! What a finished search thinks of its root: every legal move with its prior, visits and
 //! mean value, the principal variation and the root value of every player.
 
-use super::arena::{Arena, NodeKind};
+use super::search_node::{NodeKind, SearchArena};
 use salon_core::action::Action;
 
 /// One root move of a finished search.
@@ -37,7 +37,7 @@ impl RootAnalysis {
     /// Reads the tree of a finished search whose root (node 0, a decision of `player`)
     /// chose `chosen`.
     pub(crate) fn of_tree(
-        arena: &Arena,
+        arena: &SearchArena,
         player: usize,
         players: usize,
         chosen: Action,

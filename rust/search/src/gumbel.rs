@@ -19,7 +19,7 @@
 //!
 //! The logits are the logarithms of the stored priors (a softmax is unchanged by the shift).
 
-use super::arena::Arena;
+use super::search_node::SearchArena;
 
 /// `mctx`'s sequence of considered visits for `max_considered` actions and `simulations`
 /// simulations: the visit count an action must have to receive simulation `i`.
@@ -47,7 +47,7 @@ pub fn considered_visits(max_considered: usize, simulations: usize) -> Vec<u32> 
 
 /// `sigma(completed q)` of each candidate child of `parent`, into `out` (same order).
 pub fn transformed_q(
-    arena: &Arena,
+    arena: &SearchArena,
     parent: usize,
     candidates: &[u32],
     c_visit: f32,
@@ -85,7 +85,7 @@ pub fn transformed_q(
 
 /// The improved policy `softmax(logits + sigma(completed q))` over the candidates, into
 /// `out` (same order); `out` must already hold `transformed_q`.
-pub fn improved_policy(arena: &Arena, candidates: &[u32], out: &mut [f32]) {
+pub fn improved_policy(arena: &SearchArena, candidates: &[u32], out: &mut [f32]) {
     let mut hi = f32::NEG_INFINITY;
     for (o, &i) in out.iter_mut().zip(candidates) {
         *o += arena.node(i as usize).logit;
@@ -103,7 +103,7 @@ pub fn improved_policy(arena: &Arena, candidates: &[u32], out: &mut [f32]) {
 
 /// The deterministic choice below the root; `scratch` holds at least `candidates.len()`.
 pub fn select_interior(
-    arena: &Arena,
+    arena: &SearchArena,
     parent: usize,
     candidates: &[u32],
     c_visit: f32,
@@ -133,7 +133,7 @@ pub fn select_interior(
 /// `g(a) + logits(a) + sigma(q(a))`; `gumbel` is indexed like `candidates`.
 #[allow(clippy::too_many_arguments)]
 pub fn select_root(
-    arena: &Arena,
+    arena: &SearchArena,
     root: usize,
     candidates: &[u32],
     gumbel: &[f32],

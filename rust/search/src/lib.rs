@@ -15,7 +15,8 @@
 //! | file | concept |
 //! |---|---|
 //! | `config.rs` | the settings and their defaults |
-//! | `arena.rs` | the tree of one root: nodes in one `Vec` |
+//! | `arena.rs` | the one tree arena: a search tree's nodes in one `Vec`, reused |
+//! | `search_node.rs` | the batched search's node: priors, values, chance outcomes |
 //! | `puct.rs` | AlphaZero's PUCT rule and root noise |
 //! | `gumbel.rs` | Gumbel MuZero's completed Q, root and interior rules, improved policy |
 //! | `noise.rs` | Gumbel and Dirichlet draws |
@@ -26,7 +27,7 @@
 //! | `lockstep.rs` | the lock-step loop of every evaluator: which half steps, which is evaluated, the overlap thread |
 //! | `evaluator.rs` | a network the search calls itself, driven by that loop |
 //! | `analysis.rs` | what a finished search thinks of its root (moves, principal variation) |
-//! | `bots/` | random, greedy, MCTS and IS-MCTS, and their tree arena |
+//! | `bots/` | random, greedy, MCTS and IS-MCTS, and their tree's node (`bots/tree.rs`) |
 //!
 //! The algorithms and their references are in `docs/learning.md`.
 
@@ -41,11 +42,13 @@ pub mod gumbel;
 pub mod lockstep;
 mod noise;
 pub mod puct;
+mod search_node;
 mod tree_search;
 pub mod workers;
 
 pub use analysis::{MoveAnalysis, RootAnalysis};
-pub use arena::{Arena, Node, NodeKind};
+pub use arena::Arena;
 pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
 pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};
 pub use evaluator::{Evaluator, EvaluatorSearch};
+pub use search_node::{Node, NodeKind, SearchArena};

@@ -9,11 +9,11 @@
 //! node's earlier visits with its own evaluation (as `mctx` does), so even the first
 //! simulation follows the priors. Ties go to the lowest action id.
 
-use super::arena::Arena;
+use super::search_node::SearchArena;
 
 /// The candidate child (an arena index from `candidates`) with the best PUCT score.
 pub fn select(
-    arena: &Arena,
+    arena: &SearchArena,
     parent: usize,
     candidates: &[u32],
     c_init: f32,
@@ -45,7 +45,7 @@ pub fn select(
 }
 
 /// The most visited candidate (ties to the lowest action id).
-pub fn most_visited(arena: &Arena, candidates: &[u32]) -> Option<usize> {
+pub fn most_visited(arena: &SearchArena, candidates: &[u32]) -> Option<usize> {
     let mut best: Option<usize> = None;
     for &i in candidates {
         if best.is_none_or(|b| arena.node(i as usize).visits > arena.node(b).visits) {
@@ -57,10 +57,10 @@ pub fn most_visited(arena: &Arena, candidates: &[u32]) -> Option<usize> {
 
 /// Mixes Dirichlet noise into the priors of the root's children:
 /// `(1 - fraction) * P + fraction * noise`.
-pub fn add_noise(arena: &mut Arena, root: usize, noise: &[f32], fraction: f32) {
+pub fn add_noise(arena: &mut SearchArena, root: usize, noise: &[f32], fraction: f32) {
     for (c, &eta) in arena.children(root).zip(noise) {
         let child = arena.node_mut(c);
         child.prior = (1.0 - fraction) * child.prior + fraction * eta;
-        child.logit = super::arena::log_prior(child.prior);
+        child.logit = super::search_node::log_prior(child.prior);
     }
 }

@@ -22,8 +22,8 @@
 //! leaf is selected, its value when it is evaluated: with several leaves per step, the
 //! leaves in flight act as a virtual loss on their path.
 
-use super::arena::{Arena, NodeKind};
 use super::config::{RootPolicy, SearchConfig};
+use super::search_node::{Node, NodeKind, SearchArena};
 use super::{gumbel, noise, puct};
 use salon_core::action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 use salon_core::actor::{Actor, MAX_PLAYERS};
@@ -67,7 +67,7 @@ struct Pending<S> {
 
 #[derive(Clone)]
 pub(crate) struct TreeSearch<S> {
-    arena: Arena,
+    arena: SearchArena,
     root: Option<S>,
     /// The determinization of a search that draws one.
     world: Option<S>,
@@ -93,7 +93,7 @@ pub(crate) struct TreeSearch<S> {
 impl<S: State> TreeSearch<S> {
     pub fn new() -> Self {
         TreeSearch {
-            arena: Arena::default(),
+            arena: SearchArena::default(),
             root: None,
             world: None,
             player: 0,
@@ -117,7 +117,7 @@ impl<S: State> TreeSearch<S> {
         self.pending_len
     }
 
-    pub fn arena(&self) -> &Arena {
+    pub fn arena(&self) -> &SearchArena {
         &self.arena
     }
 
@@ -134,7 +134,7 @@ impl<S: State> TreeSearch<S> {
         player: usize,
         rng: Xoshiro256StarStar,
     ) {
-        self.arena.reset();
+        self.arena.reset(Node::root());
         self.player = player;
         self.rng = rng;
         self.started = 0;

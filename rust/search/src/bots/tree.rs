@@ -1,9 +1,8 @@
-//! The search tree arena: every node in one `Vec`, the children of a node as a contiguous
+//! The MCTS bots' tree, in the one arena (`arena.rs`): the children of a node as a contiguous
 //! index range sorted by action id.
 //!
 //! Nodes are keyed by the action (decision or chance outcome) that leads to them from their
-//! parent; they hold no game state, so the same arena serves every game and is reused from
-//! one search to the next (`reset` keeps the allocation). A node's children can grow (a new
+//! parent. A node's children can grow (a new
 //! chance outcome, or in information-set search an action legal in a new determinization):
 //! the range then moves to the end of the arena with doubled capacity, leaving the old slots
 //! unused, so the waste stays below the live size.
@@ -12,6 +11,8 @@ use std::ops::Range;
 
 use salon_core::action::Action;
 use salon_core::actor::MAX_PLAYERS;
+
+use crate::arena::Arena;
 
 /// The most nodes a search grows its arena to (about 300 MB); the search stops there.
 pub const MAX_NODES: usize = 1 << 22;
@@ -61,7 +62,7 @@ impl Node {
 
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
-    nodes: Vec<Node>,
+    arena: Arena<Node>,
     /// Scratch for merging children (kept to avoid allocating).
     merged: Vec<Node>,
 }
@@ -73,31 +74,30 @@ impl Tree {
 
     /// Empties the tree down to a fresh root (index 0), keeping the allocation.
     pub fn reset(&mut self) {
-        self.nodes.clear();
-        self.nodes.push(Node::new(0));
+        self.arena.reset(Node::new(0));
     }
 
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.arena.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.arena.is_empty()
     }
 
     #[inline]
     pub fn node(&self, i: usize) -> &Node {
-        &self.nodes[i]
+        self.arena.node(i)
     }
 
     #[inline]
     pub fn node_mut(&mut self, i: usize) -> &mut Node {
-        &mut self.nodes[i]
+        self.arena.node_mut(i)
     }
 
     #[inline]
     pub fn children(&self, i: usize) -> Range<usize> {
-        let n = &self.nodes[i];
+        let n = self.arena.node(i);
         n.first as usize..(n.first + n.len) as usize
     }
 
@@ -105,7 +105,8 @@ impl Tree {
     pub fn find_child(&self, i: usize, action: Action) -> Option<usize> {
         let range = self.children(i);
         let start = range.start;
-        self.nodes[range]
+        self.arena
+            .slice(range)
             .binary_search_by_key(&action, |n| n.action)
             .ok()
             .map(|k| start + k)
@@ -123,14 +124,13 @@ impl Tree {
     /// Adds the actions of `sorted` (ascending) that `i` does not list yet as unvisited
     /// children, and marks `i` as listed. The children stay sorted by action.
     pub fn merge_children(&mut self, i: usize, sorted: &[Action]) {
-        let node = self.nodes[i];
-        self.nodes[i].listed = true;
+        let node = *self.arena.node(i);
+        self.arena.node_mut(i).listed = true;
         let range = self.children(i);
         if node.len == 0 && node.cap == 0 {
             // First listing: exactly the room needed.
-            let first = self.nodes.len();
-            self.nodes.extend(sorted.iter().map(|&a| Node::new(a)));
-            let n = &mut self.nodes[i];
+            let first = self.arena.extend(sorted.iter().map(|&a| Node::new(a)));
+            let n = self.arena.node_mut(i);
             n.first = first as u32;
             n.len = sorted.len() as u32;
             n.cap = sorted.len() as u32;
@@ -140,7 +140,7 @@ impl Tree {
         self.merged.clear();
         let mut missing = 0usize;
         {
-            let old = &self.nodes[range.clone()];
+            let old = self.arena.slice(range.clone());
             let (mut x, mut y) = (0, 0);
             while x < old.len() || y < sorted.len() {
                 if y >= sorted.len() || (x < old.len() && old[x].action < sorted[y]) {
@@ -165,12 +165,12 @@ impl Tree {
             (node.first as usize, node.cap as usize)
         } else {
             let cap = new_len.max(2 * node.cap as usize).max(4);
-            let first = self.nodes.len();
-            self.nodes.resize(first + cap, Node::new(0));
-            (first, cap)
+            (self.arena.grow(cap, Node::new(0)), cap)
         };
-        self.nodes[first..first + new_len].copy_from_slice(&self.merged);
-        let n = &mut self.nodes[i];
+        self.arena
+            .slice_mut(first..first + new_len)
+            .copy_from_slice(&self.merged);
+        let n = self.arena.node_mut(i);
         n.first = first as u32;
         n.len = new_len as u32;
         n.cap = cap as u32;
