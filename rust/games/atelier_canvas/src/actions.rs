@@ -1,4 +1,6 @@
-//! Action ids: dense families, legal-move generation and action strings.
+//! Action ids: dense families, legality and legal-move generation, chance outcomes, the
+//! dispatch of an id to its transition, and action strings (each as every player, or one
+//! player, may read it).
 //!
 //! A turn is split into small decisions so that the space is fixed (484 ids) and every legal
 //! turn, payments included, is reachable (486 ids with `joker_colours=basic`):
@@ -35,10 +37,13 @@
 //! 2 drawn or 1 painted canvas) or end the turn; the turn ends by itself when no further
 //! card can be played.
 
-use salon_core::{Action, ActionList};
+use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
 
-use crate::components::{COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
-use crate::holdings::{Bits, Holdings};
+use crate::components::{
+    kind_of, Kind, COLOUR_NAMES, FIRST_JOKER, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE,
+};
+use crate::cost::{Needs, Sources};
+use crate::holdings::{cards_at, Bits, Holdings, F_TAPPED, LOC_DECK};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, CIRCLE};
 
@@ -66,11 +71,139 @@ pub fn family(action: Action, base: Action, len: usize) -> Option<usize> {
     }
 }
 
+/// The size of the action space: the white and black joker payments are appended ids,
+/// present only when jokers pay them.
+pub(crate) fn num_distinct_actions(game: &AtelierCanvas) -> usize {
+    if game.jokers_pay_white_black {
+        NUM_ACTIONS
+    } else {
+        PAY_JOKER_WB as usize
+    }
+}
+
 const SECONDARY_NAMES: [&str; 4] = ["grey", "red", "blue", "green"];
 
 fn slot_ok(s: &AtelierCanvasState, slot: usize) -> bool {
     s.circle[slot % CIRCLE] != NONE
 }
+
+// ----- legality -----------------------------------------------------------------
+
+/// The sources `player` can pay with now (the card being played is not in hand).
+pub(crate) fn sources(s: &AtelierCanvasState, game: &AtelierCanvas, player: usize) -> Sources {
+    sources_of(s, game, &s.holdings(player))
+}
+
+/// [`sources`] from the player's gathered holdings.
+pub(crate) fn sources_of(st: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> Sources {
+    let colour = &game.facts.colour;
+    let mut s = Sources::default();
+    for c in Bits(h.hand) {
+        if c >= FIRST_JOKER {
+            s.jokers += 1;
+        } else {
+            s.hand[colour[c] as usize] += 1;
+        }
+    }
+    for c in Bits(h.untapped) {
+        s.palette[colour[c] as usize] += 1;
+    }
+    s.jokers_pay_white_black = game.jokers_pay_white_black;
+    if game.expert_secondary {
+        for b in h.stacks() {
+            if let Some(s_idx) = pair_secondary_of(st, game, b, h) {
+                s.pairs[s_idx] += 1;
+            }
+        }
+    }
+    s
+}
+
+/// The state's `pair_secondary` for a blank `b` known to be in the holdings' palette.
+fn pair_secondary_of(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    b: usize,
+    h: &Holdings,
+) -> Option<usize> {
+    if h.untapped >> b & 1 == 0 {
+        return None;
+    }
+    s.drawing_pair(game, b)
+}
+
+/// The target stacks (blank canvas ids) a card could go on in `player`'s palette.
+pub(crate) fn target_ok(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    card: usize,
+    b: usize,
+    player: usize,
+) -> bool {
+    if b >= NUM_BLANK || !s.in_palette(b, player) {
+        return false;
+    }
+    stack_takes(s, game, card, b)
+}
+
+/// Whether `card` can go on the stack of blank `b` (a blank of the player's palette).
+fn stack_takes(s: &AtelierCanvasState, game: &AtelierCanvas, card: usize, b: usize) -> bool {
+    match kind_of(card) {
+        Kind::Drawn => s.on[b] == NONE,
+        Kind::Painted => {
+            let d = s.on[b];
+            let artwork = &game.facts.artwork;
+            d != NONE && s.on[d as usize] == NONE && artwork[d as usize] == artwork[card]
+        }
+        _ => false,
+    }
+}
+
+fn has_target(s: &AtelierCanvasState, game: &AtelierCanvas, card: usize, h: &Holdings) -> bool {
+    match kind_of(card) {
+        Kind::Blank => true,
+        Kind::Joker => false,
+        _ => h.stacks().any(|b| stack_takes(s, game, card, b)),
+    }
+}
+
+/// Whether the player of holdings `h` may choose hand card `card` to play now (kind and
+/// count limits, a target, and a cost that can be paid with the other sources `src`).
+pub(crate) fn can_play(
+    st: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    card: usize,
+    h: &Holdings,
+    src: &Sources,
+) -> bool {
+    if card >= NUM_PLAYABLE || !h.holds(card) {
+        return false;
+    }
+    let kind = kind_of(card);
+    if st.play_kind != NONE && st.play_kind as usize != kind.index() {
+        return false;
+    }
+    let limit = match kind {
+        Kind::Blank => 3,
+        Kind::Drawn => 2,
+        _ => 1,
+    };
+    if st.played >= limit || !has_target(st, game, card, h) {
+        return false;
+    }
+    let colour = game.facts.colour[card] as usize;
+    let mut s = *src;
+    s.hand[colour] = s.hand[colour].saturating_sub(1);
+    game.facts.needs[card].feasible(&s)
+}
+
+/// Whether the player of holdings `h` can play any card now.
+pub(crate) fn can_play_any(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> bool {
+    let src = sources_of(s, game, h);
+    h.playable_in_hand().any(|c| can_play(s, game, c, h, &src))
+}
+
+// ----- generation ---------------------------------------------------------------
 
 /// Where generated actions go: a list, or a check of one id (expensive tests of other ids
 /// are skipped).
@@ -102,6 +235,12 @@ impl Sink<'_> {
     fn wants_family(&self, base: Action, len: usize) -> bool {
         self.only.is_none_or(|o| family(o, base, len).is_some())
     }
+}
+
+/// The legal decisions of the player to move, ascending, into `out` (cleared first).
+pub(crate) fn legal_actions(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut ActionList) {
+    out.clear();
+    legal(s, game, out);
 }
 
 /// Legal decisions of the player to move, ascending.
@@ -197,14 +336,14 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
         Phase::Target => {
             let card = s.sel_card as usize;
             for b in 0..NUM_BLANK {
-                if s.target_ok(game, card, b, p) {
+                if target_ok(s, game, card, b, p) {
                     out.push(TARGET + b as Action);
                 }
             }
         }
-        Phase::Pay => push_payments(s, game, p, &Holdings::of(s, p), out),
+        Phase::Pay => push_payments(s, game, p, &s.holdings(p), out),
         Phase::Discard => {
-            for c in Bits(Holdings::of(s, p).hand) {
+            for c in Bits(s.holdings(p).hand) {
                 out.push(DISCARD + c as Action);
             }
         }
@@ -216,10 +355,10 @@ fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut 
     if !out.wants_family(PLAY, NUM_PLAYABLE) {
         return;
     }
-    let h = &Holdings::of(s, p);
-    let src = s.sources_of(game, h);
+    let h = &s.holdings(p);
+    let src = sources_of(s, game, h);
     for c in h.playable_in_hand() {
-        if out.wants(PLAY + c as Action) && s.can_play(game, c, h, &src) {
+        if out.wants(PLAY + c as Action) && can_play(s, game, c, h, &src) {
             out.push(PLAY + c as Action);
         }
     }
@@ -232,10 +371,10 @@ fn push_payments(
     h: &Holdings,
     out: &mut Sink,
 ) {
-    let src = s.sources_of(game, h);
+    let src = sources_of(s, game, h);
     let colour = &game.facts.colour;
     let needs = s.needs();
-    let reduce = |n: &mut crate::state::Needs, c: usize| {
+    let reduce = |n: &mut Needs, c: usize| {
         if n.comp[c] > 0 {
             n.comp[c] -= 1;
         } else {
@@ -339,8 +478,8 @@ fn any_palette_card_keeps_feasible(
     _s: &AtelierCanvasState,
     game: &AtelierCanvas,
     _p: usize,
-    n: &crate::state::Needs,
-    src: &crate::state::Sources,
+    n: &Needs,
+    src: &Sources,
     c: usize,
 ) -> bool {
     if game.expert_secondary {
@@ -356,7 +495,7 @@ fn turn_keeps_feasible(
     s: &AtelierCanvasState,
     game: &AtelierCanvas,
     p: usize,
-    needs: &crate::state::Needs,
+    needs: &Needs,
     card: usize,
 ) -> bool {
     let mut t = *s;
@@ -369,9 +508,149 @@ fn turn_keeps_feasible(
     } else {
         return false;
     }
-    t.flags[card] |= crate::state::F_TAPPED;
-    n.feasible(&t.sources(game, p))
+    t.flags[card] |= F_TAPPED;
+    n.feasible(&sources(&t, game, p))
 }
+
+/// The outcomes of a chance node: every card in the deck, alike (a deal, a refill, a draw).
+pub(crate) fn chance_outcomes(s: &AtelierCanvasState, out: &mut ChanceOutcomes) {
+    out.clear();
+    if matches!(s.phase, Phase::Deal | Phase::Refill | Phase::DeckDraw) {
+        for c in Bits(cards_at(&s.loc, LOC_DECK)) {
+            out.push(c as Action, 1);
+        }
+    }
+}
+
+/// Whether the player to move (if any) has a legal action and, while choosing the target of
+/// the card being played, a target after which its cost can still be paid. Paying keeps the
+/// rest of the cost payable (only such payments are offered), so a payable cost at the
+/// target is payable to the end (crash-59a03a72: a redeal left the target choice but no
+/// way to pay black).
+pub(crate) fn mover_can_go_on(s: &AtelierCanvasState, game: &AtelierCanvas) -> bool {
+    if s.actor_now().player().is_none() {
+        return true;
+    }
+    let mut legal = ActionList::new();
+    legal_actions(s, game, &mut legal);
+    if s.phase != Phase::Target {
+        return !legal.is_empty();
+    }
+    let mut next = ActionList::new();
+    legal.iter().any(|&a| {
+        let mut t = *s;
+        if apply_checked(&mut t, game, a).is_err() {
+            return false;
+        }
+        if t.actor_now().player().is_none() {
+            return true;
+        }
+        legal_actions(&t, game, &mut next);
+        !next.is_empty()
+    })
+}
+
+// ----- dispatch ---------------------------------------------------------------------
+
+/// Applies a decision or chance outcome: decodes the id and takes the state's transition.
+/// After a card is placed, legality says whether the player may play another.
+pub(crate) fn apply(s: &mut AtelierCanvasState, game: &AtelierCanvas, action: Action) {
+    let a = action as usize;
+    let placed = match s.phase {
+        Phase::Deal | Phase::Refill | Phase::DeckDraw => {
+            if a >= NUM_CARDS || s.loc[a] != LOC_DECK {
+                return;
+            }
+            match s.phase {
+                Phase::Deal => s.deal(game, a),
+                Phase::Refill => s.refill(game, a),
+                _ => s.draw_from_deck(game, a),
+            }
+            false
+        }
+        Phase::Start | Phase::Second | Phase::More => {
+            if action < PLAY {
+                if action == TAKE_DECK {
+                    s.take_deck();
+                } else {
+                    s.take_slot(game, (action - TAKE_SLOT) as usize % CIRCLE);
+                }
+                false
+            } else if let Some(card) = family(action, PLAY, NUM_PLAYABLE) {
+                s.choose_play(game, card)
+            } else {
+                if action == END_TURN {
+                    s.end_turn(game);
+                } else if action == PASS {
+                    s.pass(game);
+                }
+                false
+            }
+        }
+        Phase::Target => match family(action, TARGET, NUM_BLANK) {
+            Some(b) => s.choose_target(game, b),
+            None => false,
+        },
+        Phase::Pay => {
+            if let Some(card) = family(action, PAY_HAND, NUM_PLAYABLE) {
+                s.pay_from_hand(game, card)
+            } else if let Some(c) = family(action, PAY_JOKER, 3)
+                .or_else(|| family(action, PAY_JOKER_WB, 2).map(|k| 3 + k))
+            {
+                s.pay_with_joker(game, c)
+            } else if let Some(card) = family(action, PAY_TURN, NUM_PLAYABLE) {
+                s.pay_by_turning(game, card)
+            } else if let Some(b) = family(action, PAY_PAIR, NUM_BLANK) {
+                s.pay_with_pair(game, b)
+            } else {
+                s.after_payment(game)
+            }
+        }
+        Phase::Discard => {
+            if let Some(card) = family(action, DISCARD, NUM_CARDS) {
+                s.discard(game, card);
+            }
+            false
+        }
+        Phase::End => false,
+    };
+    if placed {
+        // Another card of the same type, or the turn ends.
+        let more = can_play_any(s, game, &s.holdings(s.current as usize));
+        s.after_place(game, more);
+    }
+}
+
+/// Checks the action against the node, then applies it; on error the state is unchanged.
+pub(crate) fn apply_checked(
+    s: &mut AtelierCanvasState,
+    game: &AtelierCanvas,
+    action: Action,
+) -> SalonResult<()> {
+    match s.actor_now() {
+        Actor::Terminal => return Err(SalonError::illegal(action, "the game is over")),
+        Actor::Chance => {
+            if action as usize >= NUM_CARDS || s.loc[action as usize] != LOC_DECK {
+                return Err(SalonError::illegal(
+                    action,
+                    "not a possible outcome of this chance node (a card in the deck)",
+                ));
+            }
+        }
+        Actor::Player(p) => {
+            if !is_legal(s, game, action) {
+                return Err(SalonError::illegal(
+                    action,
+                    format!("not legal for player {p} here"),
+                ));
+            }
+        }
+    }
+    apply(s, game, action);
+    Ok(())
+}
+
+// ----- strings ------------------------------------------------------------------
 
 fn card_name(game: &AtelierCanvas, card: usize) -> &str {
     game.set
@@ -410,6 +689,29 @@ pub(crate) fn to_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Ac
         }
         _ => decision_string(s, game, action),
     }
+}
+
+/// The text of `action` as `player` may read it: a card dealt face down to another hand, or
+/// drawn from the deck by another player, is not named (every other move is public: the
+/// circle, the palettes, the card being played and the discard pile are face up).
+pub(crate) fn to_string_for(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    player: usize,
+    action: Action,
+) -> String {
+    if (action as usize) < NUM_CARDS {
+        match s.phase {
+            Phase::Deal if player != s.deal_player as usize => {
+                return format!("deal a card to player {}", s.deal_player);
+            }
+            Phase::DeckDraw if player != s.current as usize => {
+                return format!("player {} draws a card from the deck", s.current);
+            }
+            _ => {}
+        }
+    }
+    to_string(s, game, action)
 }
 
 fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action) -> String {
@@ -493,7 +795,11 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
 
 /// The action a string names, found by reading its words (then checked by printing it back);
 /// `None` when the words name nothing, and the caller falls back to comparing every string.
-pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) -> Option<Action> {
+pub(crate) fn parse_action(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    text: &str,
+) -> Option<Action> {
     let card = |name: &str| game.card_id(name);
     let word = |i: usize| text.split_whitespace().nth(i);
     let colour = |name: &str| COLOUR_NAMES.iter().position(|&c| c == name);
@@ -530,6 +836,43 @@ pub(crate) fn parse(s: &AtelierCanvasState, game: &AtelierCanvas, text: &str) ->
     };
     let a = Action::try_from(candidate).ok()?;
     (to_string(s, game, a) == text).then_some(a)
+}
+
+/// The legal action (or chance outcome) whose string is `text`: the one [`parse_action`]
+/// reads when it is possible here, else the one whose string is the text.
+pub(crate) fn string_to_action(
+    s: &AtelierCanvasState,
+    game: &AtelierCanvas,
+    text: &str,
+) -> SalonResult<Action> {
+    let wanted = text.trim();
+    if let Some(a) = parse_action(s, game, wanted) {
+        let ok = match s.actor_now() {
+            Actor::Chance => (a as usize) < NUM_CARDS && s.loc[a as usize] == LOC_DECK,
+            Actor::Player(_) => is_legal(s, game, a),
+            Actor::Terminal => false,
+        };
+        if ok {
+            return Ok(a);
+        }
+    }
+    // Fall back to comparing every legal action's string.
+    let mut list = ActionList::new();
+    if s.actor_now() == Actor::Chance {
+        let mut outcomes = ChanceOutcomes::new();
+        chance_outcomes(s, &mut outcomes);
+        for &a in outcomes.actions() {
+            list.push(a);
+        }
+    } else {
+        legal_actions(s, game, &mut list);
+    }
+    list.iter()
+        .copied()
+        .find(|&a| to_string(s, game, a) == wanted)
+        .ok_or_else(|| SalonError::UnknownActionString {
+            text: text.to_string(),
+        })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! cards per call. Built once per game from the validated card set.
 
 use crate::components::{CardSet, NUM_CARDS, NUM_PLAYABLE};
-use crate::state::Needs;
+use crate::cost::Needs;
 
 #[derive(Clone, Debug)]
 pub(crate) struct CardFacts {

@@ -14,16 +14,20 @@
 
 use std::sync::Arc;
 
-use salon_core::{ComponentInfo, Game, GameInfo, ParamSpec, Params, SalonError, SalonResult};
+use salon_core::{ComponentInfo, GameInfo, ParamSpec, Params, SalonError, SalonResult};
 
 pub mod actions;
 mod card_facts;
 pub mod components;
+mod contract;
+mod cost;
 mod holdings;
+pub mod invariants;
 mod moves;
 pub mod observation;
 pub mod position;
 mod render;
+mod scoring;
 mod state;
 mod svg;
 #[doc(hidden)]
@@ -62,6 +66,79 @@ pub struct AtelierCanvas {
 }
 
 impl AtelierCanvas {
+    /// The game's names, player range and information kind.
+    pub(crate) const INFO: GameInfo = GameInfo {
+        name: "atelier_canvas",
+        long_name: "Atelier (the canvas card game)",
+        min_players: 2,
+        max_players: 5,
+        perfect_information: false,
+    };
+
+    /// The parameters: players, the expert rules (together or each alone), the joker colours.
+    pub(crate) fn declared_params() -> Vec<ParamSpec> {
+        vec![
+            Self::INFO.players_param("number of players"),
+            ParamSpec::flag(
+                "expert",
+                false,
+                "expert variant: both expert rules (expert_secondary and expert_draw)",
+            ),
+            ParamSpec::flag(
+                "expert_secondary",
+                false,
+                "expert rule 1 alone: secondary colours only from a drawn-on-blank pair of the palette",
+            )
+            .as_variant(),
+            ParamSpec::flag("expert_draw", false, "expert rule 2 alone: no mixed draw (two adjacent circle cards or two deck cards)")
+                .as_variant(),
+            ParamSpec::str_choice(
+                "joker_colours",
+                "primary",
+                &["primary", "basic"],
+                "what a joker pays: primary = cyan, magenta or yellow; basic = any of the five basic colours (white and black too)",
+            )
+            .as_variant(),
+        ]
+    }
+
+    /// The game for `params`, with the embedded card set or the one of `components_json`.
+    pub(crate) fn build(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
+        let players = Self::INFO.players(params)?;
+        let set = match components_json {
+            None => CardSet::substitute()?,
+            Some(text) => CardSet::parse(text)?,
+        };
+        if set.cards.len() != NUM_CARDS {
+            return Err(SalonError::components("wrong number of cards"));
+        }
+        let info = ComponentInfo::of(&set.file.name, set.file.substitute, &set.file);
+        let expert = params.bool("expert");
+        let expert_secondary = expert || params.bool("expert_secondary");
+        let expert_draw = expert || params.bool("expert_draw");
+        let jokers_pay_white_black = match params.str("joker_colours") {
+            "primary" => false,
+            "basic" => true,
+            other => {
+                return Err(SalonError::param(
+                    "joker_colours",
+                    format!("{other:?} is not allowed; choose primary or basic"),
+                ))
+            }
+        };
+        let facts = Arc::new(CardFacts::of(&set, expert_secondary));
+        Ok(AtelierCanvas {
+            params: params.clone(),
+            players,
+            expert_secondary,
+            expert_draw,
+            jokers_pay_white_black,
+            set: Arc::new(set),
+            facts,
+            info,
+        })
+    }
+
     /// The validated card set this game is played with.
     pub fn card_set(&self) -> &CardSet {
         &self.set
@@ -117,130 +194,19 @@ impl AtelierCanvas {
         let play = (3 * (1 + b)).max(2 * (2 + d)).max(2 + p) + 1;
         draw.max(play)
     }
-}
 
-impl Game for AtelierCanvas {
-    type State = AtelierCanvasState;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            name: "atelier_canvas",
-            long_name: "Atelier (the canvas card game)",
-            min_players: 2,
-            max_players: 5,
-            perfect_information: false,
-        }
-    }
-
-    fn param_specs() -> Vec<ParamSpec> {
-        vec![
-            Self::info().players_param("number of players"),
-            ParamSpec::flag(
-                "expert",
-                false,
-                "expert variant: both expert rules (expert_secondary and expert_draw)",
-            ),
-            ParamSpec::flag(
-                "expert_secondary",
-                false,
-                "expert rule 1 alone: secondary colours only from a drawn-on-blank pair of the palette",
-            )
-            .as_variant(),
-            ParamSpec::flag("expert_draw", false, "expert rule 2 alone: no mixed draw (two adjacent circle cards or two deck cards)")
-                .as_variant(),
-            ParamSpec::str_choice(
-                "joker_colours",
-                "primary",
-                &["primary", "basic"],
-                "what a joker pays: primary = cyan, magenta or yellow; basic = any of the five basic colours (white and black too)",
-            )
-            .as_variant(),
-        ]
-    }
-
-    fn new(params: &Params, components_json: Option<&str>) -> SalonResult<Self> {
-        let players = Self::info().players(params)?;
-        let set = match components_json {
-            None => CardSet::substitute()?,
-            Some(text) => CardSet::parse(text)?,
-        };
-        if set.cards.len() != NUM_CARDS {
-            return Err(SalonError::components("wrong number of cards"));
-        }
-        let info = ComponentInfo::of(&set.file.name, set.file.substitute, &set.file);
-        let expert = params.bool("expert");
-        let expert_secondary = expert || params.bool("expert_secondary");
-        let expert_draw = expert || params.bool("expert_draw");
-        let jokers_pay_white_black = match params.str("joker_colours") {
-            "primary" => false,
-            "basic" => true,
-            other => {
-                return Err(SalonError::param(
-                    "joker_colours",
-                    format!("{other:?} is not allowed; choose primary or basic"),
-                ))
-            }
-        };
-        let facts = Arc::new(CardFacts::of(&set, expert_secondary));
-        Ok(AtelierCanvas {
-            params: params.clone(),
-            players,
-            expert_secondary,
-            expert_draw,
-            jokers_pay_white_black,
-            set: Arc::new(set),
-            facts,
-            info,
-        })
-    }
-
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.players
-    }
-
-    fn num_distinct_actions(&self) -> usize {
-        // The white and black joker payments are appended ids, present only when jokers pay them.
-        if self.jokers_pay_white_black {
-            actions::NUM_ACTIONS
-        } else {
-            actions::PAY_JOKER_WB as usize
-        }
-    }
-
-    fn max_chance_outcomes(&self) -> usize {
-        NUM_CARDS
-    }
-
-    fn max_game_length(&self) -> usize {
+    /// The longest game: the deal, the first circle, and `MAX_ROUNDS` rounds of the longest
+    /// turns.
+    pub(crate) fn max_length(&self) -> usize {
         let deal: usize = DEAL[..self.players].iter().sum();
         deal + CIRCLE + MAX_ROUNDS * self.players * self.max_turn_length()
-    }
-
-    fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![observation::TENSOR_SIZE]
-    }
-
-    fn new_initial_state(&self) -> AtelierCanvasState {
-        AtelierCanvasState::new(self)
-    }
-
-    fn move_fields(&self, action: salon_core::Action) -> salon_core::MoveFields {
-        crate::moves::move_fields(self, action)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use salon_core::ParamValue;
+    use salon_core::{Game, ParamValue};
 
     #[test]
     fn declared_sizes() {

@@ -20,11 +20,20 @@
 
 use std::fmt::Write;
 
-use salon_core::{State, Xoshiro256StarStar};
+use salon_core::Xoshiro256StarStar;
 
+use crate::actions::mover_can_go_on;
 use crate::components::{NUM_BASIC, NUM_CARDS, NUM_OBJECTIVES};
-use crate::state::*;
+use crate::holdings::{
+    F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE,
+    LOC_PLAYING,
+};
+use crate::render::observation_string;
+use crate::scoring;
+use crate::state::{AtelierCanvasState, Phase, NONE};
 use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS, MAX_ROUNDS};
+
+pub use crate::state::hidden_from;
 
 /// Per-card features.
 pub const CARD_FEATURES: usize = 25;
@@ -33,17 +42,6 @@ pub const GLOBAL_FEATURES: usize =
     5 + 2 + 2 + 5 + 10 + NUM_OBJECTIVES * 6 + 14 + 1 + 4 + 1 + 9 + 1 + 1 + 5 + 1;
 /// Size of the flat observation tensor.
 pub const TENSOR_SIZE: usize = NUM_CARDS * CARD_FEATURES + GLOBAL_FEATURES;
-
-/// True when `player` cannot see where `card` is (the deck or an opponent's face-down card).
-pub fn hidden_from(s: &AtelierCanvasState, card: usize, player: usize) -> bool {
-    let l = s.loc[card];
-    if l == LOC_DECK {
-        return true;
-    }
-    (LOC_HAND..LOC_HAND + 5).contains(&l)
-        && l != LOC_HAND + player as u8
-        && s.flags[card] & F_KNOWN == 0
-}
 
 /// The epoch group of a card hidden from a player.
 fn group_of(s: &AtelierCanvasState, card: usize) -> u16 {
@@ -187,7 +185,7 @@ pub(crate) fn observation_tensor(
     }
     put(s.takes as f32 / 2.0, out);
     put(s.turns as f32 / (MAX_ROUNDS * n) as f32, out);
-    let scores = salon_core::State::scores(s, game);
+    let scores = scoring::scores(s, game);
     for r in 0..5 {
         let j = (p + r) % n;
         put(if r < n { scores[j] as f32 / 20.0 } else { 0.0 }, out);
@@ -215,7 +213,7 @@ pub(crate) fn information_state_string(
     game: &AtelierCanvas,
     p: usize,
 ) -> String {
-    let mut o = crate::render::observation_string(s, game, p);
+    let mut o = observation_string(s, game, p);
     // Unseen cards grouped by epoch, in one pass: (epoch, names, count per player).
     let mut groups: Vec<(u16, String, [u8; 5])> = Vec::new();
     for c in 0..NUM_CARDS {
@@ -280,35 +278,6 @@ pub(crate) fn resample(
         }
     }
     *s
-}
-
-/// Whether the player to move (if any) has a legal action and, while choosing the target of
-/// the card being played, a target after which its cost can still be paid. Paying keeps the
-/// rest of the cost payable (only such payments are offered), so a payable cost at the
-/// target is payable to the end (crash-59a03a72: a redeal left the target choice but no
-/// way to pay black).
-pub(crate) fn mover_can_go_on(s: &AtelierCanvasState, game: &AtelierCanvas) -> bool {
-    if s.actor(game).player().is_none() {
-        return true;
-    }
-    let mut legal = salon_core::ActionList::new();
-    s.legal_actions(game, &mut legal);
-    if s.phase != Phase::Target {
-        return !legal.is_empty();
-    }
-    let mut next = salon_core::ActionList::new();
-    legal.iter().any(|&a| {
-        let mut t = *s;
-        if t.apply_action(game, a).is_err() {
-            return false;
-        }
-        if t.actor(game).player().is_none() {
-            return true;
-        }
-        next.clear();
-        t.legal_actions(game, &mut next);
-        !next.is_empty()
-    })
 }
 
 fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> AtelierCanvasState {

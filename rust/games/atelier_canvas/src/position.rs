@@ -7,13 +7,18 @@
 //! (with the deck epoch each was drawn in, which everyone saw).
 
 use salon_core::position::{self as pos, invalid};
-use salon_core::{ActionList, ChanceOutcomes, SalonResult, State, Xoshiro256StarStar};
+use salon_core::{ActionList, ChanceOutcomes, SalonResult, Xoshiro256StarStar};
 use serde::{Deserialize, Serialize};
 
+use crate::actions::{self, mover_can_go_on};
 use crate::components::{kind_of, Kind, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES};
-use crate::observation::hidden_from;
-use crate::state::*;
-use crate::{AtelierCanvas, CIRCLE, DEAL};
+use crate::holdings::{
+    F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE,
+    LOC_PLAYING,
+};
+use crate::invariants::check_invariants;
+use crate::state::{hidden_from, AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
+use crate::{AtelierCanvas, CIRCLE, DEAL, HAND_LIMIT};
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "snake_case")]
@@ -599,13 +604,13 @@ fn build(
             s.flags[c] = if hc.known { F_KNOWN } else { 0 };
             s.epoch[c] = hc.epoch;
         }
-        if player.hand.len() > crate::HAND_LIMIT + 2 {
+        if player.hand.len() > HAND_LIMIT + 2 {
             return Err(invalid(
                 format!("players.{pl}.hand"),
                 format!(
                     "{} cards: more than a turn can bring over the limit of {}",
                     player.hand.len(),
-                    crate::HAND_LIMIT
+                    HAND_LIMIT
                 ),
             ));
         }
@@ -795,12 +800,12 @@ fn build(
             ));
         }
     }
-    crate::testing::check_invariants(game, &s).map_err(|e| invalid("players", e))?;
+    check_invariants(game, &s).map_err(|e| invalid("players", e))?;
     if s.phase != Phase::End {
         let mut legal = ActionList::new();
         let mut outcomes = ChanceOutcomes::new();
-        s.legal_actions(game, &mut legal);
-        s.chance_outcomes(game, &mut outcomes);
+        actions::legal_actions(&s, game, &mut legal);
+        actions::chance_outcomes(&s, &mut outcomes);
         if legal.is_empty() && outcomes.actions().is_empty() {
             return Err(invalid(
                 STUCK_FIELD,
@@ -809,7 +814,7 @@ fn build(
         }
         // A card is only offered when its whole cost can be paid: a player choosing its target
         // or paying must be able to finish (and unknown cards are redrawn until they can).
-        if !crate::observation::mover_can_go_on(&s, game) {
+        if !mover_can_go_on(&s, game) {
             return Err(invalid(
                 STUCK_FIELD,
                 "the player to move cannot pay for the card being played",

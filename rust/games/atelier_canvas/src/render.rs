@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC};
 use crate::position::{self, phase_of, PaletteCard};
+use crate::scoring::tally;
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, END_PAINTINGS};
 
@@ -117,7 +118,7 @@ pub(crate) fn render(s: &AtelierCanvasState, game: &AtelierCanvas) -> String {
         .collect();
     let _ = writeln!(o, "objectives: {}", obj.join("; "));
     for (j, pl) in p.players.iter().enumerate() {
-        let (pts, orig, fake, draw) = s.tally(game, j);
+        let (pts, orig, fake, draw) = tally(s, game, j);
         let _ = writeln!(
             o,
             "player {j}: {pts} points ({orig} originals, {fake} fakes, {draw} drawings visible)"
@@ -255,7 +256,7 @@ pub(crate) fn observation_string(s: &AtelierCanvasState, game: &AtelierCanvas, p
                 .filter_map(|h| h.card.clone());
             format!("{} cards in hand, known: {}", pl.hand.len(), listed(known))
         };
-        let _ = writeln!(o, "player {j}: score {}; {hand}", s.tally(game, j).0);
+        let _ = writeln!(o, "player {j}: score {}; {hand}", tally(s, game, j).0);
         let _ = writeln!(o, "  palette {}", palette_text(game, &pl.palette));
     }
     o

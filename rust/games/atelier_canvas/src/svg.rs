@@ -17,6 +17,7 @@ use salon_core::svg::{escape, open_field, text};
 
 use crate::components::{kind_of, Kind};
 use crate::position::{self, PaletteCard, PhaseName, Position};
+use crate::scoring::tally;
 use crate::state::AtelierCanvasState;
 use crate::{AtelierCanvas, END_PAINTINGS};
 
@@ -160,8 +161,7 @@ fn phase_text(p: &Position) -> String {
     }
 }
 
-/// Points: the only figures not read from the position (the scoring rules live in the
-/// state): per player (points, originals, fakes, drawings), all public.
+/// Points: the only figures not read from the position (from the scoring rules): per player (points, originals, fakes, drawings), all public.
 pub(crate) type Tallies = Vec<(i32, i32, i32, i32)>;
 
 pub(crate) fn render(
@@ -169,7 +169,7 @@ pub(crate) fn render(
     game: &AtelierCanvas,
     viewer: Option<usize>,
 ) -> String {
-    let tallies: Tallies = (0..game.players).map(|j| s.tally(game, j)).collect();
+    let tallies: Tallies = (0..game.players).map(|j| tally(s, game, j)).collect();
     draw(
         &position::to_position(s, game, viewer),
         &tallies,

@@ -1,9 +1,11 @@
 //! The shared conformance harness for every player count and both variants, with the
-//! conservation invariant of all 110 cards (105 deck cards tracked card by card, 5 objectives).
+//! conservation invariant of all 110 cards (105 deck cards tracked card by card, 5 objectives),
+//! and the check that no move's text, as each player reads it, names a card hidden from that
+//! player.
 
-use salon_atelier_canvas::testing::check_invariants;
+use salon_atelier_canvas::invariants::check_invariants;
 use salon_atelier_canvas::AtelierCanvas;
-use salon_core::conformance::check_game;
+use salon_core::conformance::{check_game, check_hidden_action_texts};
 use salon_core::{Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
@@ -20,12 +22,9 @@ fn game(players: i64, expert: bool) -> AtelierCanvas {
 
 fn run(players: i64, expert: bool) {
     let g = game(players, expert);
-    check_game(
-        &g,
-        GAMES,
-        1000 * players as u64 + u64::from(expert),
-        check_invariants,
-    );
+    let seed = 1000 * players as u64 + u64::from(expert);
+    check_game(&g, GAMES, seed, check_invariants);
+    check_hidden_action_texts(&g, GAMES, seed);
 }
 
 #[test]
@@ -68,6 +67,7 @@ fn run_variant(name: &str, value: ParamValue, seed: u64) {
         .with(name, value);
     let g = AtelierCanvas::with_params(&params, None).unwrap();
     check_game(&g, GAMES, seed, check_invariants);
+    check_hidden_action_texts(&g, GAMES, seed);
 }
 #[test]
 fn conformance_3_players_expert_secondary_alone() {

@@ -3,6 +3,7 @@
 //! (see docs/rules/atelier_canvas.md for the table).
 
 use salon_atelier_canvas::components::SUBSTITUTE_JSON;
+use salon_atelier_canvas::invariants;
 use salon_atelier_canvas::testing::{self, Position};
 use salon_atelier_canvas::{AtelierCanvas, AtelierCanvasState};
 use salon_core::{
@@ -112,7 +113,7 @@ fn pos<'a>(f: impl FnOnce(&mut Position<'a>)) -> Position<'a> {
 
 fn build(g: &AtelierCanvas, p: &Position) -> AtelierCanvasState {
     let s = testing::position(g, p).unwrap();
-    testing::check_invariants(g, &s).unwrap();
+    invariants::check_invariants(g, &s).unwrap();
     s
 }
 
@@ -1296,6 +1297,73 @@ fn hidden_cards_never_reach_other_players_observations() {
 }
 
 #[test]
+fn a_card_dealt_to_another_hand_is_not_named_to_the_others() {
+    let g = game(3, false);
+    let mut s = g.new_initial_state();
+    let card = id(&g, "B01") as Action;
+    assert_eq!(s.action_to_string(&g, card), "deal B01 to player 0");
+    assert_eq!(
+        s.action_to_string_for(&g, 0, card),
+        "deal B01 to player 0",
+        "the player dealt the card sees it"
+    );
+    for other in [1, 2] {
+        assert_eq!(
+            s.action_to_string_for(&g, other, card),
+            "deal a card to player 0",
+            "player {other} does not see the card"
+        );
+    }
+    // The circle is dealt face up: its cards read the same to everyone.
+    while s.phase() == testing::Phase::Deal {
+        let mut o = ChanceOutcomes::new();
+        s.chance_outcomes(&g, &mut o);
+        s.apply_action(&g, o.actions()[0]).unwrap();
+    }
+    assert_eq!(s.phase(), testing::Phase::Refill);
+    let reveal = id(&g, "D30") as Action;
+    assert_eq!(s.action_to_string(&g, reveal), "reveal D30 in slot 0");
+    for p in 0..3 {
+        assert_eq!(
+            s.action_to_string_for(&g, p, reveal),
+            "reveal D30 in slot 0"
+        );
+    }
+}
+
+#[test]
+fn a_card_drawn_from_the_deck_is_not_named_to_the_others() {
+    let g = game(3, false);
+    let mut s = build(&g, &pos(|p| p.hands = vec![vec![], vec![], vec![]]));
+    // The decision reads the same to everyone; the card drawn, only to the one who draws it.
+    let draw = s.string_to_action(&g, "draw from the deck").unwrap();
+    for p in 0..3 {
+        assert_eq!(s.action_to_string_for(&g, p, draw), "draw from the deck");
+    }
+    s.apply_action(&g, draw).unwrap();
+    let card = id(&g, "D05") as Action;
+    assert_eq!(s.action_to_string(&g, card), "player 0 draws D05");
+    assert_eq!(
+        s.action_to_string_for(&g, 0, card),
+        "player 0 draws D05",
+        "the player who draws the card sees it"
+    );
+    for other in [1, 2] {
+        assert_eq!(
+            s.action_to_string_for(&g, other, card),
+            "player 0 draws a card from the deck",
+            "player {other} does not see the card"
+        );
+    }
+    // A card taken face up from the circle is named to everyone.
+    s.apply_action(&g, card).unwrap();
+    let take = s.string_to_action(&g, "take slot 3: D27").unwrap();
+    for p in 0..3 {
+        assert_eq!(s.action_to_string_for(&g, p, take), "take slot 3: D27");
+    }
+}
+
+#[test]
 fn resample_redraws_unseen_cards_and_keeps_the_information_state() {
     let g = game(2, false);
     let mut s = g.new_initial_state();
@@ -1311,7 +1379,7 @@ fn resample_redraws_unseen_cards_and_keeps_the_information_state() {
         );
         assert_eq!(r.hand(0), s.hand(0));
         assert_eq!(r.hand(1).len(), s.hand(1).len());
-        testing::check_invariants(&g, &r).unwrap();
+        invariants::check_invariants(&g, &r).unwrap();
         changed |= r.hand(1) != s.hand(1);
     }
     assert!(changed, "the opponent's hand should be redrawn");
