@@ -26,7 +26,7 @@ use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonRes
 use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::scoring;
 use crate::state::{AzulSintraState, Phase};
-use crate::{AzulSintra, MAX_SEATS};
+use crate::{game::AzulSintra, game::MAX_SEATS};
 
 /// The source id of the centre of the table.
 pub use crate::state::CENTRE;
@@ -307,7 +307,7 @@ pub fn parse_decision(text: &str) -> Option<Action> {
         CENTRE
     } else {
         let k: usize = source.strip_prefix("factory ")?.parse().ok()?;
-        if k >= crate::MAX_FACTORIES {
+        if k >= crate::game::MAX_FACTORIES {
             return None;
         }
         k

@@ -7,7 +7,8 @@ use salon_core::{
 };
 
 use crate::{
-    actions, moves, observation, position, render, scoring, state, svg, AzulSintra, AzulSintraState,
+    actions, game::AzulSintra, moves, observation, position, render, scoring, state,
+    state::AzulSintraState, svg,
 };
 
 impl Game for AzulSintra {

@@ -9,7 +9,7 @@ use salon_core::{ActionList, Actor, ChanceOutcomes, SalonResult};
 use crate::actions;
 use crate::components::{colour_name, NUM_COLOURS};
 use crate::state::{AzulSintraState, Phase};
-use crate::{AzulSintra, PIECES_PER_COLOUR};
+use crate::{game::AzulSintra, game::PIECES_PER_COLOUR};
 
 /// Counts of pieces everywhere (bag, tower, factories, centre, strips, windows, round track).
 pub fn piece_census(s: &AzulSintraState) -> [usize; NUM_COLOURS] {

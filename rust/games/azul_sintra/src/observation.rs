@@ -30,7 +30,7 @@ use salon_core::TensorWriter;
 
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::state::{AzulSintraState, Phase};
-use crate::{AzulSintra, MAX_FACTORIES, NUM_ROUNDS};
+use crate::{game::AzulSintra, game::MAX_FACTORIES, game::NUM_ROUNDS};
 
 const PER_SLOT: usize =
     1 + NUM_SLOTS + 2 + STRIP_SPACES * (NUM_COLOURS + 1 + NUM_COLOURS) + 2 * NUM_COLOURS;

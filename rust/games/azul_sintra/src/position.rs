@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::invariants;
 use crate::state::{AzulSintraState, Board, Phase, NO_PLAYER};
-use crate::{AzulSintra, NUM_ROUNDS};
+use crate::{game::AzulSintra, game::NUM_ROUNDS};
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "lowercase")]

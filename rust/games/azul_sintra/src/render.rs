@@ -3,9 +3,9 @@
 use std::fmt::Write;
 
 use crate::components::{colour_name, space_name, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
+use crate::game::AzulSintra;
 use crate::position::{self, Colour, ColourCounts, FaceName, PhaseName};
 use crate::state::AzulSintraState;
-use crate::AzulSintra;
 
 const SHORT: [char; NUM_COLOURS] = ['B', 'Y', 'R', 'G', 'V'];
 

@@ -4,7 +4,7 @@ use salon_core::{win_shares, Returns, Scores};
 
 use crate::components::{NUM_COLOURS, NUM_SLOTS};
 use crate::state::{AzulSintraState, Board, Phase};
-use crate::{AzulSintra, MAX_SEATS};
+use crate::{game::AzulSintra, game::MAX_SEATS};
 
 /// Points for an ornament with 0..=4 of its surrounding frame spaces filled.
 pub const ORNAMENT_POINTS: [i32; 5] = [0, 0, 3, 6, 10];

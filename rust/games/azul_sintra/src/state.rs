@@ -8,7 +8,10 @@
 use salon_core::Actor;
 
 use crate::components::{JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
-use crate::{AzulSintra, MAX_FACTORIES, MAX_SEATS, NUM_ROUNDS, PIECES_PER_COLOUR};
+use crate::{
+    game::AzulSintra, game::MAX_FACTORIES, game::MAX_SEATS, game::NUM_ROUNDS,
+    game::PIECES_PER_COLOUR,
+};
 
 /// Where the game is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

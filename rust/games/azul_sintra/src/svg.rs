@@ -17,7 +17,7 @@ use salon_core::svg::{open_field, text};
 use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::position::{self, ColourCounts, FaceName, PhaseName, PlayerBoard, Position};
 use crate::state::AzulSintraState;
-use crate::{AzulSintra, NUM_ROUNDS};
+use crate::{game::AzulSintra, game::NUM_ROUNDS};
 
 const FILL: [&str; NUM_COLOURS] = ["#2f6fd0", "#f2c531", "#d6402f", "#3a9a4a", "#8a4fc0"];
 const PALE: [&str; NUM_COLOURS] = ["#cfe0f7", "#fbf0c6", "#f6d0cb", "#d2ecd5", "#e4d4f2"];

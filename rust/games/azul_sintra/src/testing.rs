@@ -4,7 +4,7 @@ use crate::components::{NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::invariants::piece_census;
 use crate::scoring;
 use crate::state::{AzulSintraState, Board, Phase, NO_PLAYER};
-use crate::{AzulSintra, MAX_FACTORIES};
+use crate::{game::AzulSintra, game::MAX_FACTORIES};
 
 /// A position in play (round 1, phase Play) with every player's strips set up: strip `s`
 /// in slot `s`, face 0 (or face 1 for strips whose face 0 has jokers); round track
@@ -39,7 +39,7 @@ pub fn fix_bag(s: &mut AzulSintraState) {
     let census = piece_census(s);
     for (c, &n) in census.iter().enumerate() {
         let have = n as i32;
-        let want = crate::PIECES_PER_COLOUR as i32;
+        let want = crate::game::PIECES_PER_COLOUR as i32;
         if have <= want {
             s.bag[c] = (want - have) as u8;
         } else {
@@ -94,8 +94,8 @@ pub fn begin_fill(s: &mut AzulSintraState, game: &AzulSintra) {
 /// Marks the game as over without running the final scoring (to test the ranking).
 pub fn set_game_over(s: &mut AzulSintraState) {
     s.phase = Phase::End;
-    s.round = crate::NUM_ROUNDS as u8;
-    s.round_track = [0; crate::NUM_ROUNDS];
+    s.round = crate::game::NUM_ROUNDS as u8;
+    s.round_track = [0; crate::game::NUM_ROUNDS];
 }
 /// Sets the set-up phase to the round track, step `step` (0..5 = spaces II..VI, 5 = space I).
 pub fn set_round_track_step(s: &mut AzulSintraState, step: usize) {
