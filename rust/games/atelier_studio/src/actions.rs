@@ -38,7 +38,7 @@ use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonRes
 use crate::components::{Power, COLOUR_NAMES, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
 use crate::dice::faces_string;
 use crate::state::{AtelierStudioState, Phase, NONE, PAT_DEALT, PAT_DECK, P_DECK};
-use crate::{AtelierStudio, DISPLAY};
+use crate::{game::AtelierStudio, game::DISPLAY};
 
 // ----- ids -----------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ use salon_core::{
 };
 
 use crate::{
-    actions, moves, observation, position, render, scoring, svg, AtelierStudio, AtelierStudioState,
-    INFO,
+    actions, game::AtelierStudio, game::INFO, moves, observation, position, render, scoring,
+    state::AtelierStudioState, svg,
 };
 
 impl Game for AtelierStudio {

@@ -3,11 +3,11 @@
 //! check them at every node.
 
 use crate::components::{CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::game::AtelierStudio;
 use crate::state::{
     AtelierStudioState, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY, STUDENTS,
     TOKENS,
 };
-use crate::AtelierStudio;
 
 /// Checks that every cylinder, student, token, painting and patron is in exactly one place.
 pub fn check_conservation(game: &AtelierStudio, s: &AtelierStudioState) -> Result<(), String> {

@@ -5,7 +5,7 @@ use salon_core::{Action, MoveFields};
 
 use crate::actions::{decode, Decoded};
 use crate::components::COLOUR_NAMES;
-use crate::AtelierStudio;
+use crate::game::AtelierStudio;
 
 fn colour(c: usize) -> &'static str {
     COLOUR_NAMES[c % COLOUR_NAMES.len()]

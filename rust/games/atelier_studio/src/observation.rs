@@ -20,7 +20,7 @@ use crate::scoring::public_score;
 use crate::state::{
     AtelierStudioState, Phase, DICE, MAX_P, NONE, NUM_PHASES, PAT_BOTTOM, PAT_DEALT, P_DECK,
 };
-use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
+use crate::{game::AtelierStudio, game::DISPLAY, game::MAX_ROUNDS};
 
 pub const OBS_SIZE: usize = 781;
 

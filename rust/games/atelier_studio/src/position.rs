@@ -17,7 +17,7 @@ use crate::state::{
     AtelierStudioState, Phase, MAX_P, NONE, PAT_BOTTOM, PAT_DEALT, PAT_DECK, P_DECK, P_DISPLAY,
     STAGE_NONE, STAGE_POWER, STAGE_REFILL, STAGE_RETURN, STUDENTS, TOKENS,
 };
-use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
+use crate::{game::AtelierStudio, game::DISPLAY, game::MAX_ROUNDS};
 
 /// Cylinders (or students) per paint colour.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -6,10 +6,10 @@ use std::fmt::Write;
 
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
 use crate::dice::faces_string;
+use crate::game::AtelierStudio;
 use crate::position::{self, acting, phase_of, Paint, Position, Stage};
 use crate::scoring::Scores;
 use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
-use crate::AtelierStudio;
 
 /// The whole table, every patron named.
 pub(crate) fn render(s: &AtelierStudioState, game: &AtelierStudio) -> String {

@@ -4,8 +4,8 @@
 use salon_core::{win_shares, Returns, MAX_PLAYERS};
 
 use crate::components::{Condition, NUM_CATEGORIES, NUM_COLOURS, NUM_PATRONS};
+use crate::game::AtelierStudio;
 use crate::state::{AtelierStudioState, Phase, FIRST_MASTER_POINTS};
-use crate::AtelierStudio;
 
 /// Points visible to everyone: paintings and the First Master token.
 pub(crate) fn public_score(state: &AtelierStudioState, game: &AtelierStudio, p: usize) -> i32 {

@@ -3,7 +3,7 @@
 //! patron, ...). Which moves are legal, and which id means which move, is in `actions`.
 
 use crate::components::{Power, CYLINDERS_PER_COLOUR, NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
-use crate::{AtelierStudio, DISPLAY, MAX_ROUNDS};
+use crate::{game::AtelierStudio, game::DISPLAY, game::MAX_ROUNDS};
 
 /// Seats in the state's per-player arrays.
 pub const MAX_P: usize = 4;

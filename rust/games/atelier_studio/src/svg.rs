@@ -17,10 +17,10 @@ use std::fmt::Write;
 use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
+use crate::game::AtelierStudio;
 use crate::position::{self, acting, phase_of, PhaseName, Position, Stage};
 use crate::scoring::Scores;
 use crate::state::{AtelierStudioState, Phase, STUDENTS, TOKENS};
-use crate::AtelierStudio;
 
 const PAINT: [&str; NUM_COLOURS] = ["#2f6fd0", "#3a9a4a", "#d6402f", "#f2c531"];
 const SEAT: [&str; 4] = ["#222222", "#f7f7f7", "#e67e22", "#e84393"];

@@ -8,9 +8,9 @@ use salon_core::{Action, ChanceOutcomes, State};
 
 use crate::actions;
 use crate::components::{NUM_COLOURS, NUM_PAINTINGS, NUM_PATRONS};
+use crate::game::AtelierStudio;
 use crate::scoring;
 use crate::state::{AtelierStudioState, NONE, P_DECK, P_DISPLAY, STUDENTS};
-use crate::AtelierStudio;
 
 pub use crate::actions::{
     ADJUST, COLLECT, DRAW_PATRON, END_TURN, GAIN, INSPIRE_DIE, KEEP, MOVE_DIE, MOVE_SKIP,
@@ -18,7 +18,7 @@ pub use crate::actions::{
     POWER_PLACE, REROLL, RETURN, SHIFT, SWAP,
 };
 pub use crate::state::FIRST_MASTER_POINTS;
-pub use crate::{DISPLAY, MAX_ROUNDS};
+pub use crate::{game::DISPLAY, game::MAX_ROUNDS};
 
 /// Colour / pile indices.
 pub const BLUE: usize = 0;

@@ -31,8 +31,8 @@
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes};
 
 use crate::components::*;
+use crate::game::ColorsOfParis;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 pub const PLACE_BASE: usize = 0;
 pub const USE_BASE: usize = PLACE_BASE + NUM_SPACES;

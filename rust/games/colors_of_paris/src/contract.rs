@@ -7,8 +7,8 @@ use salon_core::{
 };
 
 use crate::{
-    actions, moves, observation, position, render, scoring, state, svg, ColorsOfParis,
-    ColorsOfParisState,
+    actions, game::ColorsOfParis, moves, observation, position, render, scoring, state,
+    state::ColorsOfParisState, svg,
 };
 
 impl Game for ColorsOfParis {

@@ -2,8 +2,8 @@
 //! position it builds, and that the conformance tests run after every move.
 
 use crate::components::*;
+use crate::game::ColorsOfParis;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 /// Checks that every pigment, assistant, token and card is accounted for.
 pub fn conservation(g: &ColorsOfParis, st: &ColorsOfParisState) -> Result<(), String> {

@@ -6,7 +6,7 @@ use salon_core::{Action, MoveFields};
 
 use crate::actions::{decode, Decoded, PAIRS};
 use crate::components::{COLOUR_NAMES, NUM_COLOURS, TOOL_NAMES};
-use crate::ColorsOfParis;
+use crate::game::ColorsOfParis;
 
 fn colour(c: usize) -> &'static str {
     COLOUR_NAMES[c % NUM_COLOURS]

@@ -18,8 +18,8 @@
 use salon_core::{TensorWriter, Xoshiro256StarStar};
 
 use crate::components::*;
+use crate::game::ColorsOfParis;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 const GLOBAL: usize = 9 + 7 + 1 + MAX_SECTORS + 4 + 4 + 1 + 1 + 3 + 4 + 4 + 1;
 const SUPPLY_LEN: usize = NUM_COLOURS + 3;

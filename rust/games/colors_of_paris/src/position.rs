@@ -14,7 +14,7 @@ use crate::components::{
     TOOL_NAMES, TRACK_LEN, WHITE,
 };
 use crate::state::*;
-use crate::{actions, invariants, ColorsOfParis};
+use crate::{actions, game::ColorsOfParis, invariants};
 
 /// Pigments per colour.
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]

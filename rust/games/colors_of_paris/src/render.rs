@@ -5,10 +5,10 @@
 use std::fmt::Write;
 
 use crate::components::{COLOUR_NAMES, TRACK_LEN, WHITE};
+use crate::game::ColorsOfParis;
 use crate::position::{self, acting, Canvas, PhaseName, Position, SubDecision};
 use crate::scoring;
 use crate::state::{ColorsOfParisState, PHASE_NAMES, SP_COPY, SP_FIRST, SP_ROTATE, SUB_NAMES};
-use crate::ColorsOfParis;
 
 /// The whole table, every bonus card named.
 pub(crate) fn render(st: &ColorsOfParisState, g: &ColorsOfParis) -> String {

@@ -4,8 +4,8 @@
 use salon_core::{Returns, Scores};
 
 use crate::components::*;
+use crate::game::ColorsOfParis;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 /// Points of a development-bonus state: 6 for the 6-point token, 10 for the 10 side.
 pub fn dev_points(dev: u8) -> i32 {

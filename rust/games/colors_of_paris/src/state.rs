@@ -10,7 +10,7 @@
 use salon_core::Actor;
 
 use crate::components::*;
-use crate::ColorsOfParis;
+use crate::game::ColorsOfParis;
 
 pub const MAX_P: usize = 4;
 pub const NONE: u8 = 0xFF;

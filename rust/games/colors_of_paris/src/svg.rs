@@ -17,10 +17,10 @@ use std::fmt::Write;
 use salon_core::svg::{escape, open_field, text, text_width, wrap};
 
 use crate::components::{COLOUR_NAMES, NUM_COLOURS, TOOL_NAMES, TRACK_LEN, WHITE};
+use crate::game::ColorsOfParis;
 use crate::position::{self, acting, Canvas, PhaseName, Position};
 use crate::scoring;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 const FILL: [&str; NUM_COLOURS] = [
     "#d6402f", "#f2c531", "#2f6fd0", "#ef8a24", "#3a9a4a", "#8a4fc0", "#ffffff", "#222222",

@@ -5,8 +5,8 @@
 use salon_core::{Action, Game, State};
 
 use crate::components::*;
+use crate::game::ColorsOfParis;
 use crate::state::*;
-use crate::ColorsOfParis;
 
 /// Plays chance nodes with the first listed outcome of the given order preferences:
 /// `draw(state)` returns the outcome to apply, or `None` for the lowest listed.
