@@ -43,7 +43,9 @@ use crate::components::{
     kind_of, Kind, COLOUR_NAMES, FIRST_JOKER, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE,
 };
 use crate::cost::{Needs, Sources};
-use crate::holdings::{cards_at, Bits, Holdings, F_TAPPED, LOC_DECK};
+use crate::holdings::{
+    cards_at, Bits, Holdings, BLANK_CARDS, F_TAPPED, LOC_DECK, LOC_HAND, LOC_PALETTE,
+};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, CIRCLE};
 
@@ -98,14 +100,14 @@ pub(crate) fn sources(s: &AtelierCanvasState, game: &AtelierCanvas, player: usiz
 pub(crate) fn sources_of(st: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> Sources {
     let colour = &game.facts.colour;
     let mut s = Sources::default();
-    for c in Bits(h.hand) {
+    for c in Bits::of(h.hand) {
         if c >= FIRST_JOKER {
             s.jokers += 1;
         } else {
             s.hand[colour[c] as usize] += 1;
         }
     }
-    for c in Bits(h.untapped) {
+    for c in Bits::of(h.untapped) {
         s.palette[colour[c] as usize] += 1;
     }
     s.jokers_pay_white_black = game.jokers_pay_white_black;
@@ -130,20 +132,6 @@ fn pair_secondary_of(
         return None;
     }
     s.drawing_pair(game, b)
-}
-
-/// The target stacks (blank canvas ids) a card could go on in `player`'s palette.
-pub(crate) fn target_ok(
-    s: &AtelierCanvasState,
-    game: &AtelierCanvas,
-    card: usize,
-    b: usize,
-    player: usize,
-) -> bool {
-    if b >= NUM_BLANK || !s.in_palette(b, player) {
-        return false;
-    }
-    stack_takes(s, game, card, b)
 }
 
 /// Whether `card` can go on the stack of blank `b` (a blank of the player's palette).
@@ -334,16 +322,17 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
             out.push(END_TURN);
         }
         Phase::Target => {
+            // The stacks of the player's palette (by their blank canvas) that take the card.
             let card = s.sel_card as usize;
-            for b in 0..NUM_BLANK {
-                if target_ok(s, game, card, b, p) {
+            for b in Bits::of(cards_at(&s.loc, LOC_PALETTE + p as u8) & BLANK_CARDS) {
+                if stack_takes(s, game, card, b) {
                     out.push(TARGET + b as Action);
                 }
             }
         }
         Phase::Pay => push_payments(s, game, p, &s.holdings(p), out),
         Phase::Discard => {
-            for c in Bits(s.holdings(p).hand) {
+            for c in Bits::of(cards_at(&s.loc, LOC_HAND + p as u8)) {
                 out.push(DISCARD + c as Action);
             }
         }
@@ -426,7 +415,7 @@ fn push_payments(
             *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
         }
     }
-    for card in Bits(h.untapped) {
+    for card in Bits::of(h.untapped) {
         if ok_turn[colour[card] as usize] {
             if !out.wants(PAY_TURN + card as Action)
                 || (game.expert_secondary && !turn_keeps_feasible(s, game, p, &needs, card))
@@ -516,7 +505,7 @@ fn turn_keeps_feasible(
 pub(crate) fn chance_outcomes(s: &AtelierCanvasState, out: &mut ChanceOutcomes) {
     out.clear();
     if matches!(s.phase, Phase::Deal | Phase::Refill | Phase::DeckDraw) {
-        for c in Bits(cards_at(&s.loc, LOC_DECK)) {
+        for c in Bits::of(cards_at(&s.loc, LOC_DECK)) {
             out.push(c as Action, 1);
         }
     }

@@ -30,7 +30,7 @@ pub const F_TAPPED: u8 = 2;
 pub const F_FAKE: u8 = 4;
 
 /// Cards with an id below `NUM_PLAYABLE` (jokers are never played or placed).
-const PLAYABLE: u128 = (1u128 << NUM_PLAYABLE) - 1;
+pub(crate) const PLAYABLE: u128 = (1u128 << NUM_PLAYABLE) - 1;
 /// Blank canvases: the bottom card of every palette stack.
 pub(crate) const BLANK_CARDS: u128 = (1u128 << NUM_BLANK) - 1;
 pub(crate) const DRAWN_CARDS: u128 = ((1u128 << FIRST_PAINTED) - 1) & !BLANK_CARDS;
@@ -65,13 +65,13 @@ impl Holdings {
     /// Hand cards that can be played (not jokers), ascending.
     #[inline]
     pub fn playable_in_hand(&self) -> Bits {
-        Bits(self.hand & PLAYABLE)
+        Bits::of(self.hand & PLAYABLE)
     }
 
     /// The blank canvases at the bottom of the player's stacks, ascending.
     #[inline]
     pub fn stacks(&self) -> Bits {
-        Bits(self.palette & BLANK_CARDS)
+        Bits::of(self.palette & BLANK_CARDS)
     }
 }
 
@@ -143,21 +143,40 @@ fn byte_mask(high_bits: u64) -> u64 {
     ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
-/// The set bits of a card set, ascending.
+/// The set bits of a card set, ascending. Kept as two words: a step is one word's lowest
+/// bit, where a 128-bit step costs two of everything.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bits(pub u128);
+pub(crate) struct Bits {
+    lo: u64,
+    hi: u64,
+}
+
+impl Bits {
+    #[inline]
+    pub fn of(set: u128) -> Bits {
+        Bits {
+            lo: set as u64,
+            hi: (set >> 64) as u64,
+        }
+    }
+}
 
 impl Iterator for Bits {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            return Some(i);
         }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
+        if self.hi != 0 {
+            let i = self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            return Some(64 + i);
+        }
+        None
     }
 }
 
@@ -198,7 +217,7 @@ mod tests {
     #[test]
     fn bits_are_ascending_and_complete() {
         let set = (1u128 << 0) | (1u128 << 63) | (1u128 << 64) | (1u128 << 104);
-        assert_eq!(Bits(set).collect::<Vec<_>>(), vec![0, 63, 64, 104]);
-        assert_eq!(Bits(0).next(), None);
+        assert_eq!(Bits::of(set).collect::<Vec<_>>(), vec![0, 63, 64, 104]);
+        assert_eq!(Bits::of(0).next(), None);
     }
 }

@@ -9,12 +9,12 @@ use salon_core::{Actor, MAX_PLAYERS};
 
 use crate::components::{
     kind_of, Kind, ObjectiveKind, FIRST_JOKER, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_OBJECTIVES,
-    NUM_PLAYABLE, SECONDARY_PARTS,
+    SECONDARY_PARTS,
 };
 use crate::cost::Needs;
 use crate::holdings::{
-    Holdings, F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE,
-    LOC_PLAYING,
+    cards_at, cards_flagged, Bits, Holdings, F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE, LOC_DECK,
+    LOC_DISCARD, LOC_HAND, LOC_PALETTE, LOC_PLAYING, PLAYABLE,
 };
 use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 
@@ -320,7 +320,7 @@ impl AtelierCanvasState {
 
     /// After the takes: refill the empty slots, then the hand limit, then the end of the turn.
     fn route_refill(&mut self, game: &AtelierCanvas) {
-        if self.circle.contains(&NONE) && self.deck_available() > 0 {
+        if self.circle.iter().any(|&c| c == NONE) && self.deck_available() > 0 {
             self.reshuffle_if_needed();
             self.phase = Phase::Refill;
             return;
@@ -351,10 +351,10 @@ impl AtelierCanvasState {
 
     pub(crate) fn end_turn(&mut self, game: &AtelierCanvas) {
         let p = self.current as usize;
-        for c in 0..NUM_CARDS {
-            if self.in_palette(c, p) {
-                self.flags[c] &= !F_TAPPED;
-            }
+        let turned =
+            cards_at(&self.loc, LOC_PALETTE + p as u8) & cards_flagged(&self.flags, F_TAPPED);
+        for c in Bits::of(turned) {
+            self.flags[c] &= !F_TAPPED;
         }
         self.turns = self.turns.saturating_add(1);
         let n = game.players;
@@ -614,11 +614,10 @@ impl AtelierCanvasState {
     fn claim_objectives(&mut self, game: &AtelierCanvas, p: usize) {
         let mut kinds = [0u8; 3];
         let mut colours = [0u8; NUM_BASIC];
-        for c in 0..NUM_PLAYABLE {
-            if self.in_palette(c, p) {
-                kinds[kind_of(c).index()] += 1;
-                colours[game.facts.colour[c] as usize] += 1;
-            }
+        // The palette's cards (never a joker), read from the set of its cards.
+        for c in Bits::of(cards_at(&self.loc, LOC_PALETTE + p as u8) & PLAYABLE) {
+            kinds[kind_of(c).index()] += 1;
+            colours[game.facts.colour[c] as usize] += 1;
         }
         for (i, o) in game.set.objectives.iter().enumerate() {
             if self.objective_owner[i] != NONE {
