@@ -1,5 +1,5 @@
 //! Times one network file at a batch size: the symbolic plan against a plan made for that
-//! size. `cargo run --release -p salon-network --example plan_speed -- FILE OBS_SIZE BATCH`
+//! size. `cargo run --release -p salon-engine --example network_plan_speed -- FILE OBS_SIZE BATCH`
 use std::collections::HashMap;
 use std::time::Instant;
 

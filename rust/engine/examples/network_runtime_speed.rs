@@ -1,8 +1,8 @@
 //! Times a network file on both runtimes at a few batch sizes, side by side in one run.
-//! `cargo run --release -p salon-network --example runtime_speed -- FILE GAME OBS_SIZE ACTIONS PLAYERS`
+//! `cargo run --release -p salon-engine --example network_runtime_speed -- FILE GAME OBS_SIZE ACTIONS PLAYERS`
 use std::time::Instant;
 
-use salon_network::{Network, NetworkExpectation, Runtime};
+use salon_engine::salon_network::{Network, NetworkExpectation, Runtime};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
