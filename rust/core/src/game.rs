@@ -318,3 +318,23 @@ pub fn match_action_string<S: State>(state: &S, game: &S::Game, text: &str) -> S
         text: text.to_string(),
     })
 }
+
+/// The three [`Game`] getters every game writes the same way, read from fields of the game
+/// type: `game_getters!(params, components, players)` names the fields holding the
+/// [`Params`], the [`ComponentInfo`] and the player count (a `usize`), inside `impl Game`.
+#[macro_export]
+macro_rules! game_getters {
+    ($params:ident, $components:ident, $players:ident) => {
+        fn params(&self) -> &$crate::Params {
+            &self.$params
+        }
+
+        fn components(&self) -> &$crate::ComponentInfo {
+            &self.$components
+        }
+
+        fn num_players(&self) -> usize {
+            self.$players
+        }
+    };
+}

@@ -3,8 +3,8 @@
 //! uses this file.
 
 use salon_core::{
-    Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo, MoveFields,
-    ParamSpec, Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar,
+    Action, ActionList, Actor, ChanceOutcomes, Game, GameInfo, MoveFields, ParamSpec, Params,
+    Returns, SalonResult, Scores, State, Xoshiro256StarStar,
 };
 
 use crate::{
@@ -27,17 +27,7 @@ impl Game for AtelierStudio {
         AtelierStudio::build(params, components_json)
     }
 
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.players
-    }
+    salon_core::game_getters!(params, info, players);
 
     fn num_distinct_actions(&self) -> usize {
         actions::NUM_ACTIONS

@@ -2,8 +2,8 @@
 //! each method a call into the file that owns it. Nothing imports this file.
 
 use salon_core::{
-    Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo, MoveFields,
-    ParamSpec, Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar,
+    Action, ActionList, Actor, ChanceOutcomes, Game, GameInfo, MoveFields, ParamSpec, Params,
+    Returns, SalonResult, Scores, State, Xoshiro256StarStar,
 };
 
 use crate::{
@@ -26,17 +26,7 @@ impl Game for ColorsOfParis {
         ColorsOfParis::build(params, components_json)
     }
 
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.num_players
-    }
+    salon_core::game_getters!(params, info, num_players);
 
     fn num_distinct_actions(&self) -> usize {
         actions::num_distinct_actions(self)
