@@ -43,9 +43,7 @@ use crate::components::{
     kind_of, Kind, COLOUR_NAMES, FIRST_JOKER, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE,
 };
 use crate::cost::{Needs, Sources};
-use crate::holdings::{
-    cards_at, Bits, Holdings, BLANK_CARDS, F_TAPPED, LOC_DECK, LOC_HAND, LOC_PALETTE,
-};
+use crate::holdings::{Bits, Holdings, BLANK_CARDS, F_TAPPED, LOC_DECK};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, CIRCLE};
 
@@ -324,7 +322,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
         Phase::Target => {
             // The stacks of the player's palette (by their blank canvas) that take the card.
             let card = s.sel_card as usize;
-            for b in Bits::of(cards_at(&s.loc, LOC_PALETTE + p as u8) & BLANK_CARDS) {
+            for b in Bits::of(s.palette_of(p) & BLANK_CARDS) {
                 if stack_takes(s, game, card, b) {
                     out.push(TARGET + b as Action);
                 }
@@ -332,7 +330,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
         }
         Phase::Pay => push_payments(s, game, p, &s.holdings(p), out),
         Phase::Discard => {
-            for c in Bits::of(cards_at(&s.loc, LOC_HAND + p as u8)) {
+            for c in Bits::of(s.hand_of(p)) {
                 out.push(DISCARD + c as Action);
             }
         }
@@ -497,7 +495,7 @@ fn turn_keeps_feasible(
     } else {
         return false;
     }
-    t.flags[card] |= F_TAPPED;
+    t.set_flags(card, t.flags[card] | F_TAPPED);
     n.feasible(&sources(&t, game, p))
 }
 
@@ -505,7 +503,7 @@ fn turn_keeps_feasible(
 pub(crate) fn chance_outcomes(s: &AtelierCanvasState, out: &mut ChanceOutcomes) {
     out.clear();
     if matches!(s.phase, Phase::Deal | Phase::Refill | Phase::DeckDraw) {
-        for c in Bits::of(cards_at(&s.loc, LOC_DECK)) {
+        for c in Bits::of(s.deck_cards()) {
             out.push(c as Action, 1);
         }
     }

@@ -47,16 +47,6 @@ pub(crate) struct Holdings {
 }
 
 impl Holdings {
-    /// `player`'s holdings, from every card's location (`LOC_*`) and flags (`F_*`).
-    pub fn of(loc: &[u8; NUM_CARDS], flags: &[u8; NUM_CARDS], player: usize) -> Holdings {
-        let palette = cards_at(loc, LOC_PALETTE + player as u8);
-        Holdings {
-            hand: cards_at(loc, LOC_HAND + player as u8),
-            palette,
-            untapped: palette & !cards_flagged(flags, F_TAPPED),
-        }
-    }
-
     #[inline]
     pub fn holds(&self, card: usize) -> bool {
         card < NUM_CARDS && self.hand >> card & 1 != 0

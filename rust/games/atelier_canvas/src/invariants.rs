@@ -139,5 +139,8 @@ pub fn check_invariants(game: &AtelierCanvas, s: &AtelierCanvasState) -> Result<
             return Err(format!("objective {i} owned by absent player {o}"));
         }
     }
+    if !s.sets_in_sync() {
+        return Err("the card sets disagree with the cards' places and flags".to_string());
+    }
     Ok(())
 }

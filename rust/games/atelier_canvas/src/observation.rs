@@ -317,5 +317,6 @@ fn redeal(s: &AtelierCanvasState, p: usize, rng: &mut Xoshiro256StarStar) -> Ate
             out.epoch[c] = e;
         }
     }
+    out.sync_sets();
     out
 }

@@ -800,6 +800,7 @@ fn build(
             ));
         }
     }
+    s.sync_sets();
     check_invariants(game, &s).map_err(|e| invalid("players", e))?;
     if s.phase != Phase::End {
         let mut legal = ActionList::new();

@@ -3,9 +3,7 @@
 
 use salon_core::{win_shares, Returns, Scores, MAX_PLAYERS};
 
-use crate::holdings::{
-    cards_at, cards_flagged, BLANK_CARDS, DRAWN_CARDS, F_FAKE, LOC_PALETTE, PAINTED_CARDS,
-};
+use crate::holdings::{cards_flagged, BLANK_CARDS, DRAWN_CARDS, F_FAKE, PAINTED_CARDS};
 use crate::state::{AtelierCanvasState, Phase};
 use crate::AtelierCanvas;
 
@@ -31,7 +29,7 @@ pub(crate) fn tallies(
     let mut all = [(0, 0, 0, 0); MAX_PLAYERS];
     let fake = cards_flagged(&s.flags, F_FAKE);
     for (p, t) in all.iter_mut().enumerate().take(game.players) {
-        let palette = cards_at(&s.loc, LOC_PALETTE + p as u8);
+        let palette = s.palette_of(p);
         let stacks = (palette & BLANK_CARDS).count_ones() as i32;
         let drawings = (palette & DRAWN_CARDS).count_ones() as i32;
         let paintings = palette & PAINTED_CARDS;
@@ -75,6 +73,7 @@ pub(crate) fn returns(s: &AtelierCanvasState, game: &AtelierCanvas) -> Returns {
 mod tests {
     use super::*;
     use crate::components::{kind_of, Kind, NUM_BLANK};
+    use crate::holdings::LOC_PALETTE;
     use crate::state::NONE;
     use salon_core::Xoshiro256StarStar;
 

@@ -21,6 +21,9 @@ use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 /// "No card", "no player".
 pub const NONE: u8 = 255;
 
+/// Seats: the hand and palette codes of `LOC_HAND + player` and `LOC_PALETTE + player`.
+const SEATS: usize = (LOC_PALETTE - LOC_HAND) as usize;
+
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -57,6 +60,14 @@ pub struct AtelierCanvasState {
     pub(crate) epoch: [u16; NUM_CARDS],
     /// For a palette card: the card lying on it (`NONE` when uncovered).
     pub(crate) on: [u8; NUM_CARDS],
+    /// The cards in the deck, in each hand and in each palette, and the palette cards turned
+    /// this turn, as sets: what move generation reads most, kept with `loc` and `flags` by
+    /// [`Self::move_card`] and [`Self::set_flags`] (and rebuilt by [`Self::sync_sets`] where a
+    /// position is built card by card).
+    pub(crate) deck_set: u128,
+    pub(crate) hand_set: [u128; SEATS],
+    pub(crate) palette_set: [u128; SEATS],
+    pub(crate) tapped_set: u128,
     /// The circle of face-up cards (`NONE` for an empty slot).
     pub(crate) circle: [u8; CIRCLE],
     pub(crate) hand_count: [u8; MAX_PLAYERS],
@@ -122,6 +133,10 @@ impl AtelierCanvasState {
             flags: [0; NUM_CARDS],
             epoch: [0; NUM_CARDS],
             on: [NONE; NUM_CARDS],
+            deck_set: (1u128 << NUM_CARDS) - 1,
+            hand_set: [0; SEATS],
+            palette_set: [0; SEATS],
+            tapped_set: 0,
             circle: [NONE; CIRCLE],
             hand_count: [0; MAX_PLAYERS],
             deck_count: NUM_CARDS as u8,
@@ -264,8 +279,91 @@ impl AtelierCanvasState {
     }
 
     /// `player`'s cards as sets: hand, palette, untapped palette cards.
+    #[inline]
     pub(crate) fn holdings(&self, player: usize) -> Holdings {
-        Holdings::of(&self.loc, &self.flags, player)
+        let palette = self.palette_of(player);
+        Holdings {
+            hand: self.hand_of(player),
+            palette,
+            untapped: palette & !self.tapped_set,
+        }
+    }
+
+    /// The cards in `player`'s hand, as a set.
+    #[inline]
+    pub(crate) fn hand_of(&self, player: usize) -> u128 {
+        self.hand_set.get(player).copied().unwrap_or(0)
+    }
+
+    /// The cards in `player`'s palette, as a set.
+    #[inline]
+    pub(crate) fn palette_of(&self, player: usize) -> u128 {
+        self.palette_set.get(player).copied().unwrap_or(0)
+    }
+
+    /// The cards in the deck, as a set.
+    #[inline]
+    pub(crate) fn deck_cards(&self) -> u128 {
+        self.deck_set
+    }
+
+    /// The set of the cards at `place`, where one is kept (the deck, a hand, a palette).
+    #[inline]
+    fn set_at(&mut self, place: u8) -> Option<&mut u128> {
+        let hand = place.wrapping_sub(LOC_HAND) as usize;
+        let palette = place.wrapping_sub(LOC_PALETTE) as usize;
+        if place == LOC_DECK {
+            Some(&mut self.deck_set)
+        } else if hand < SEATS {
+            self.hand_set.get_mut(hand)
+        } else if palette < SEATS {
+            self.palette_set.get_mut(palette)
+        } else {
+            None
+        }
+    }
+
+    /// Moves `card` to `place` (a `LOC_*` code), keeping the card sets.
+    #[inline]
+    pub(crate) fn move_card(&mut self, card: usize, place: u8) {
+        let bit = 1u128 << card;
+        if let Some(set) = self.set_at(self.loc[card]) {
+            *set &= !bit;
+        }
+        if let Some(set) = self.set_at(place) {
+            *set |= bit;
+        }
+        self.loc[card] = place;
+    }
+
+    /// Sets `card`'s `F_*` flags, keeping the set of turned cards.
+    #[inline]
+    pub(crate) fn set_flags(&mut self, card: usize, flags: u8) {
+        let bit = 1u128 << card;
+        if flags & F_TAPPED != 0 {
+            self.tapped_set |= bit;
+        } else {
+            self.tapped_set &= !bit;
+        }
+        self.flags[card] = flags;
+    }
+
+    /// Rebuilds the card sets from every card's location and flags (after a position is
+    /// built card by card).
+    pub(crate) fn sync_sets(&mut self) {
+        self.deck_set = cards_at(&self.loc, LOC_DECK);
+        for p in 0..SEATS {
+            self.hand_set[p] = cards_at(&self.loc, LOC_HAND + p as u8);
+            self.palette_set[p] = cards_at(&self.loc, LOC_PALETTE + p as u8);
+        }
+        self.tapped_set = cards_flagged(&self.flags, F_TAPPED);
+    }
+
+    /// Whether the card sets agree with every card's location and flags.
+    pub(crate) fn sets_in_sync(&self) -> bool {
+        let mut synced = *self;
+        synced.sync_sets();
+        synced == *self
     }
 
     /// Who acts now.
@@ -309,7 +407,7 @@ impl AtelierCanvasState {
         if self.deck_count == 0 && self.discard_count > 0 {
             for c in 0..NUM_CARDS {
                 if self.loc[c] == LOC_DISCARD {
-                    self.loc[c] = LOC_DECK;
+                    self.move_card(c, LOC_DECK);
                 }
             }
             self.deck_count = self.discard_count;
@@ -351,10 +449,8 @@ impl AtelierCanvasState {
 
     pub(crate) fn end_turn(&mut self, game: &AtelierCanvas) {
         let p = self.current as usize;
-        let turned =
-            cards_at(&self.loc, LOC_PALETTE + p as u8) & cards_flagged(&self.flags, F_TAPPED);
-        for c in Bits::of(turned) {
-            self.flags[c] &= !F_TAPPED;
+        for c in Bits::of(self.palette_of(p) & self.tapped_set) {
+            self.set_flags(c, self.flags[c] & !F_TAPPED);
         }
         self.turns = self.turns.saturating_add(1);
         let n = game.players;
@@ -374,8 +470,8 @@ impl AtelierCanvasState {
 
     fn take_into_hand(&mut self, card: usize, known: bool) {
         let p = self.current as usize;
-        self.loc[card] = LOC_HAND + p as u8;
-        self.flags[card] = if known { F_KNOWN } else { 0 };
+        self.move_card(card, LOC_HAND + p as u8);
+        self.set_flags(card, if known { F_KNOWN } else { 0 });
         self.epoch[card] = self.epoch_now;
         self.hand_count[p] += 1;
     }
@@ -393,7 +489,7 @@ impl AtelierCanvasState {
     /// the first filling of the circle.
     pub(crate) fn deal(&mut self, game: &AtelierCanvas, card: usize) {
         self.deck_count -= 1;
-        self.loc[card] = LOC_HAND + self.deal_player;
+        self.move_card(card, LOC_HAND + self.deal_player);
         self.epoch[card] = 0;
         self.hand_count[self.deal_player as usize] += 1;
         self.deal_left -= 1;
@@ -411,7 +507,7 @@ impl AtelierCanvasState {
     pub(crate) fn refill(&mut self, game: &AtelierCanvas, card: usize) {
         if let Some(slot) = self.circle.iter().position(|&c| c == NONE) {
             self.deck_count -= 1;
-            self.loc[card] = LOC_CIRCLE + slot as u8;
+            self.move_card(card, LOC_CIRCLE + slot as u8);
             self.circle[slot] = card as u8;
         }
         self.route_refill(game);
@@ -460,8 +556,8 @@ impl AtelierCanvasState {
     pub(crate) fn choose_play(&mut self, game: &AtelierCanvas, card: usize) -> bool {
         self.passes = 0;
         let p = self.current as usize;
-        self.loc[card] = LOC_PLAYING;
-        self.flags[card] = 0;
+        self.move_card(card, LOC_PLAYING);
+        self.set_flags(card, 0);
         self.hand_count[p] = self.hand_count[p].saturating_sub(1);
         self.sel_card = card as u8;
         self.sel_target = NONE;
@@ -495,8 +591,8 @@ impl AtelierCanvasState {
 
     fn discard_from_hand(&mut self, card: usize) {
         let p = self.current as usize;
-        self.loc[card] = LOC_DISCARD;
-        self.flags[card] = 0;
+        self.move_card(card, LOC_DISCARD);
+        self.set_flags(card, 0);
         self.hand_count[p] = self.hand_count[p].saturating_sub(1);
         self.discard_count += 1;
     }
@@ -539,7 +635,7 @@ impl AtelierCanvasState {
         } else {
             n.plain[c] = n.plain[c].saturating_sub(1);
         }
-        self.flags[card] |= F_TAPPED;
+        self.set_flags(card, self.flags[card] | F_TAPPED);
         self.set_needs(n);
         self.after_payment(game)
     }
@@ -552,8 +648,8 @@ impl AtelierCanvasState {
         if let Some(s) = self.pair_secondary(game, b, p) {
             n.pair[s] = n.pair[s].saturating_sub(1);
             let d = self.on[b] as usize;
-            self.flags[b] |= F_TAPPED;
-            self.flags[d] |= F_TAPPED;
+            self.set_flags(b, self.flags[b] | F_TAPPED);
+            self.set_flags(d, self.flags[d] | F_TAPPED);
         }
         self.set_needs(n);
         self.after_payment(game)
@@ -572,8 +668,8 @@ impl AtelierCanvasState {
     fn place(&mut self, game: &AtelierCanvas) {
         let p = self.current as usize;
         let card = self.sel_card as usize;
-        self.loc[card] = LOC_PALETTE + p as u8;
-        self.flags[card] = 0;
+        self.move_card(card, LOC_PALETTE + p as u8);
+        self.set_flags(card, 0);
         match kind_of(card) {
             Kind::Drawn => {
                 self.on[self.sel_target as usize] = card as u8;
@@ -583,7 +679,7 @@ impl AtelierCanvasState {
                 self.on[d] = card as u8;
                 let art = game.facts.artwork[card] as u32;
                 if self.artworks_done & (1u64 << art) != 0 {
-                    self.flags[card] |= F_FAKE;
+                    self.set_flags(card, self.flags[card] | F_FAKE);
                 } else {
                     self.artworks_done |= 1u64 << art;
                 }
@@ -615,7 +711,7 @@ impl AtelierCanvasState {
         let mut kinds = [0u8; 3];
         let mut colours = [0u8; NUM_BASIC];
         // The palette's cards (never a joker), read from the set of its cards.
-        for c in Bits::of(cards_at(&self.loc, LOC_PALETTE + p as u8) & PLAYABLE) {
+        for c in Bits::of(self.palette_of(p) & PLAYABLE) {
             kinds[kind_of(c).index()] += 1;
             colours[game.facts.colour[c] as usize] += 1;
         }

@@ -119,6 +119,7 @@ pub fn position(game: &AtelierCanvas, pos: &Position) -> Result<AtelierCanvasSta
     s.phase = Phase::Start;
     s.deal_player = game.players as u8;
     s.deal_left = 0;
+    s.sync_sets();
     Ok(s)
 }
 
@@ -131,6 +132,7 @@ pub fn move_deck_to_discard(s: &mut AtelierCanvasState) {
     }
     s.discard_count += s.deck_count;
     s.deck_count = 0;
+    s.sync_sets();
 }
 
 /// The deck epoch (number of reshuffles so far).
@@ -154,6 +156,7 @@ pub fn swap_cards(s: &mut AtelierCanvasState, a: usize, b: usize) {
             *slot = a as u8;
         }
     }
+    s.sync_sets();
 }
 
 /// Moves every deck card into `player`'s hand (to build positions with an empty deck).
@@ -165,4 +168,5 @@ pub fn move_deck_to_hand(s: &mut AtelierCanvasState, player: usize) {
         }
     }
     s.deck_count = 0;
+    s.sync_sets();
 }
