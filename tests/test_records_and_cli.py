@@ -359,3 +359,21 @@ def test_cli_user_errors_are_one_line(tmp_path: Path) -> None:
     _one_line_error(_salon("view", str(tampered), "--line", "2", "-o", str(tmp_path / "x.html"), cwd=tmp_path), f"line 2, move {k}")
     _one_line_error(_salon("view", str(tampered), "--line", "9", cwd=tmp_path), "no record on line 9")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_record_replayed_for_one_seat_names_only_the_patrons_that_seat_sees() -> None:
+    """replay_steps(viewer=p) gives each move as the engine says p may read it: a patron dealt
+    to the other player is not named; the whole record still names it."""
+    rec = json.loads((Path(__file__).parent / "records" / "atelier_studio.jsonl").read_text().splitlines()[0])
+    whole = [t for _, _, t, _ in records.replay_steps(rec)]
+    seen = {p: [t for _, _, t, _ in records.replay_steps(rec, viewer=p)] for p in (0, 1)}
+    dealt = [i for i, t in enumerate(whole) if t.startswith("deal patron ")]
+    assert dealt, "the record deals patrons"
+    for i in dealt:
+        owner = int(whole[i].rsplit("P", 1)[1])
+        assert seen[owner][i] == whole[i]
+        assert seen[1 - owner][i] == f"deal a patron to P{owner}"
+    public = [i for i, t in enumerate(whole) if t.startswith("reveal painting ")]
+    assert public and all(seen[0][i] == seen[1][i] == whole[i] for i in public)
+    with pytest.raises(ValueError, match="viewer"):
+        next(records.replay_steps(rec, viewer=2))

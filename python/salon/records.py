@@ -216,11 +216,13 @@ def start_state(record: dict[str, Any], game: _core.Game, *, line: int = 1) -> _
 
 
 def replay_steps(
-    record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None
+    record: dict[str, Any], *, line: int = 1, game: _core.Game | None = None, viewer: int | None = None
 ) -> Iterator[tuple[int, int, str, _core.State]]:
     """Re-runs a record move by move, checking each: yields ``(move index, actor, text, state after)``.
 
-    ``text`` is the move's text in the running version (an older record may word it differently).
+    ``text`` is the move's text in the running version (an older record may word it differently);
+    with ``viewer``, the text as that player may read it (``State.action_to_string(viewer,
+    action)``: a card dealt to another hand is not named), for showing a record to one seat.
 
     ``actor`` is the player who chose the move, or ``salon.CHANCE`` for a chance outcome. The
     state yielded is the live one: clone it to keep it. The final scores are checked after the
@@ -233,6 +235,8 @@ def replay_steps(
         raise RecordError(f"{where}: players must be a list of strings")
     if isinstance(players, list) and len(players) != game.num_players():
         raise RecordError(f"{where}: {len(players)} players named for a {game.num_players()}-player game")
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.num_players()):
+        raise ValueError(f"viewer must be a player from 0 to {game.num_players() - 1}, got {viewer!r}")
     state = start_state(record, game, line=line)
     check_texts = record.get("salon") == _core.__version__
     actions = record.get("actions")
@@ -247,6 +251,7 @@ def replay_steps(
         actor = state.current_player()
         try:
             actual = state.action_to_string(action)
+            shown = actual if viewer is None else state.action_to_string(viewer, action)
         except (_core.SalonError, OverflowError, TypeError) as err:
             raise RecordError(f"{where}, move {i} ({text!r}): {err}") from None
         if check_texts and actual != text:
@@ -255,7 +260,7 @@ def replay_steps(
             state.apply_action(action)
         except (_core.SalonError, OverflowError, TypeError) as err:
             raise RecordError(f"{where}, move {i} ({text!r}): {err}") from None
-        yield i, actor, actual, state
+        yield i, actor, shown, state
     if "scores" in record and record["scores"] != state.scores():
         raise RecordError(f"{where}: final scores {state.scores()} differ from the record's {record['scores']}")
     if "returns" in record and record["returns"] is not None:
