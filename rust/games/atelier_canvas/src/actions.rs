@@ -40,10 +40,10 @@
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
 
 use crate::components::{
-    kind_of, Kind, COLOUR_NAMES, FIRST_JOKER, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE,
+    kind_of, Kind, COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE, SECONDARY_PARTS,
 };
-use crate::cost::{Needs, Sources};
-use crate::holdings::{Bits, Holdings, BLANK_CARDS, F_TAPPED, LOC_DECK};
+use crate::cost::{Needs, Sources, COLOUR_BYTES, JOKER_UNIT};
+use crate::holdings::{Bits, Holdings, BLANK_CARDS, LOC_DECK};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
 use crate::{AtelierCanvas, CIRCLE};
 
@@ -89,26 +89,27 @@ fn slot_ok(s: &AtelierCanvasState, slot: usize) -> bool {
 
 // ----- legality -----------------------------------------------------------------
 
-/// The sources `player` can pay with now (the card being played is not in hand).
-pub(crate) fn sources(s: &AtelierCanvasState, game: &AtelierCanvas, player: usize) -> Sources {
-    sources_of(s, game, &s.holdings(player))
-}
-
-/// [`sources`] from the player's gathered holdings.
+/// The sources the player of holdings `h` can pay with now (the card being played is not in
+/// hand).
 pub(crate) fn sources_of(st: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> Sources {
-    let colour = &game.facts.colour;
-    let mut s = Sources::default();
+    // Counted a byte per colour in one word (no count reaches 256: there are 105 cards), the
+    // jokers in the byte after the colours'; jokers are never on a palette.
+    let unit = &game.facts.unit;
+    let mut hand = 0u64;
     for c in Bits::of(h.hand) {
-        if c >= FIRST_JOKER {
-            s.jokers += 1;
-        } else {
-            s.hand[colour[c] as usize] += 1;
-        }
+        hand += unit[c];
     }
+    let mut palette = 0u64;
     for c in Bits::of(h.untapped) {
-        s.palette[colour[c] as usize] += 1;
+        palette += unit[c];
     }
-    s.jokers_pay_white_black = game.jokers_pay_white_black;
+    let mut s = Sources {
+        hand: (hand & COLOUR_BYTES).to_le_bytes(),
+        jokers: (hand / JOKER_UNIT) as u8,
+        jokers_pay_white_black: game.jokers_pay_white_black,
+        palette: (palette & COLOUR_BYTES).to_le_bytes(),
+        pairs: [0; 4],
+    };
     if game.expert_secondary {
         for b in h.stacks() {
             if let Some(s_idx) = pair_secondary_of(st, game, b, h) {
@@ -119,17 +120,24 @@ pub(crate) fn sources_of(st: &AtelierCanvasState, game: &AtelierCanvas, h: &Hold
     s
 }
 
-/// The state's `pair_secondary` for a blank `b` known to be in the holdings' palette.
+/// The state's `pair_secondary` for a blank `b` known to be in the holdings' palette, read
+/// from the holdings (so that a turn not yet made can be asked about).
 fn pair_secondary_of(
     s: &AtelierCanvasState,
     game: &AtelierCanvas,
     b: usize,
     h: &Holdings,
 ) -> Option<usize> {
-    if h.untapped >> b & 1 == 0 {
+    // The drawing on `b` lies in the same palette: untapped in the holdings, as `b`.
+    let d = s.on[b];
+    if h.untapped >> b & 1 == 0 || d == NONE || h.untapped >> d & 1 == 0 {
         return None;
     }
-    s.drawing_pair(game, b)
+    let colour = &game.facts.colour;
+    let (x, y) = (colour[b], colour[d as usize]);
+    SECONDARY_PARTS
+        .iter()
+        .position(|&(a, c)| (a == x && c == y) || (a == y && c == x))
 }
 
 /// Whether `card` can go on the stack of blank `b` (a blank of the player's palette).
@@ -145,21 +153,55 @@ fn stack_takes(s: &AtelierCanvasState, game: &AtelierCanvas, card: usize, b: usi
     }
 }
 
-fn has_target(s: &AtelierCanvasState, game: &AtelierCanvas, card: usize, h: &Holdings) -> bool {
-    match kind_of(card) {
-        Kind::Blank => true,
-        Kind::Joker => false,
-        _ => h.stacks().any(|b| stack_takes(s, game, card, b)),
+/// Where the cards of a hand could go in the player's palette, read once for all of them: a
+/// drawn canvas goes on any stack of a lone blank canvas, a painted canvas on a stack topped
+/// by a drawing of its artwork.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Targets {
+    /// Some stack is a blank canvas alone.
+    drawn: bool,
+    /// The artworks of the drawings on top of stacks, as a set.
+    artworks: u64,
+}
+
+impl Targets {
+    pub(crate) fn of(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> Targets {
+        let artwork = &game.facts.artwork;
+        let mut targets = Targets {
+            drawn: false,
+            artworks: 0,
+        };
+        for b in h.stacks() {
+            let d = s.on[b];
+            if d == NONE {
+                targets.drawn = true;
+            } else if s.on[d as usize] == NONE {
+                targets.artworks |= 1u64 << (artwork[d as usize] & 63);
+            }
+        }
+        targets
+    }
+
+    /// Whether `card` has a stack to go on (a blank canvas starts its own).
+    fn take(&self, game: &AtelierCanvas, card: usize) -> bool {
+        match kind_of(card) {
+            Kind::Blank => true,
+            Kind::Drawn => self.drawn,
+            Kind::Painted => self.artworks >> (game.facts.artwork[card] & 63) & 1 != 0,
+            Kind::Joker => false,
+        }
     }
 }
 
 /// Whether the player of holdings `h` may choose hand card `card` to play now (kind and
-/// count limits, a target, and a cost that can be paid with the other sources `src`).
+/// count limits, a target among `targets`, and a cost that can be paid with the other
+/// sources `src`).
 pub(crate) fn can_play(
     st: &AtelierCanvasState,
     game: &AtelierCanvas,
     card: usize,
     h: &Holdings,
+    targets: &Targets,
     src: &Sources,
 ) -> bool {
     if card >= NUM_PLAYABLE || !h.holds(card) {
@@ -174,7 +216,7 @@ pub(crate) fn can_play(
         Kind::Drawn => 2,
         _ => 1,
     };
-    if st.played >= limit || !has_target(st, game, card, h) {
+    if st.played >= limit || !targets.take(game, card) {
         return false;
     }
     let colour = game.facts.colour[card] as usize;
@@ -186,7 +228,9 @@ pub(crate) fn can_play(
 /// Whether the player of holdings `h` can play any card now.
 pub(crate) fn can_play_any(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Holdings) -> bool {
     let src = sources_of(s, game, h);
-    h.playable_in_hand().any(|c| can_play(s, game, c, h, &src))
+    let targets = Targets::of(s, game, h);
+    h.playable_in_hand()
+        .any(|c| can_play(s, game, c, h, &targets, &src))
 }
 
 // ----- generation ---------------------------------------------------------------
@@ -344,8 +388,9 @@ fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut 
     }
     let h = &s.holdings(p);
     let src = sources_of(s, game, h);
+    let targets = Targets::of(s, game, h);
     for c in h.playable_in_hand() {
-        if out.wants(PLAY + c as Action) && can_play(s, game, c, h, &src) {
+        if out.wants(PLAY + c as Action) && can_play(s, game, c, h, &targets, &src) {
             out.push(PLAY + c as Action);
         }
     }
@@ -416,7 +461,7 @@ fn push_payments(
     for card in Bits::of(h.untapped) {
         if ok_turn[colour[card] as usize] {
             if !out.wants(PAY_TURN + card as Action)
-                || (game.expert_secondary && !turn_keeps_feasible(s, game, p, &needs, card))
+                || (game.expert_secondary && !turn_keeps_feasible(s, game, h, &src, &needs, card))
             {
                 continue;
             }
@@ -431,7 +476,7 @@ fn push_payments(
                     let mut n = needs;
                     n.pair[sec] -= 1;
                     let mut s2 = src;
-                    let (x, y) = crate::components::SECONDARY_PARTS[sec];
+                    let (x, y) = SECONDARY_PARTS[sec];
                     s2.pairs[sec] -= 1;
                     s2.palette[x as usize] -= 1;
                     s2.palette[y as usize] -= 1;
@@ -481,11 +526,11 @@ fn any_palette_card_keeps_feasible(
 fn turn_keeps_feasible(
     s: &AtelierCanvasState,
     game: &AtelierCanvas,
-    p: usize,
+    h: &Holdings,
+    src: &Sources,
     needs: &Needs,
     card: usize,
 ) -> bool {
-    let mut t = *s;
     let c = game.facts.colour[card] as usize;
     let mut n = *needs;
     if n.comp[c] > 0 {
@@ -495,8 +540,19 @@ fn turn_keeps_feasible(
     } else {
         return false;
     }
-    t.set_flags(card, t.flags[card] | F_TAPPED);
-    n.feasible(&sources(&t, game, p))
+    // The sources of `h` with `card` turned: a unit of its colour fewer, and no pair from its
+    // stack (a blank canvas, or the drawing on one); the other stacks' pairs are as they were.
+    let mut turned = *src;
+    turned.palette[c] -= 1;
+    let stack = match kind_of(card) {
+        Kind::Blank => Some(card),
+        Kind::Drawn => h.stacks().find(|&b| s.on[b] as usize == card),
+        _ => None,
+    };
+    if let Some(sec) = stack.and_then(|b| pair_secondary_of(s, game, b, h)) {
+        turned.pairs[sec] -= 1;
+    }
+    n.feasible(&turned)
 }
 
 /// The outcomes of a chance node: every card in the deck, alike (a deal, a refill, a draw).

@@ -4,8 +4,8 @@
 //! from the next; move generation and placement read colours, artworks and costs of many
 //! cards per call. Built once per game from the validated card set.
 
-use crate::components::{CardSet, NUM_CARDS, NUM_PLAYABLE};
-use crate::cost::Needs;
+use crate::components::{CardSet, NUM_BASIC, NUM_CARDS, NUM_PLAYABLE};
+use crate::cost::{Needs, JOKER_UNIT};
 
 #[derive(Clone, Debug)]
 pub(crate) struct CardFacts {
@@ -15,6 +15,9 @@ pub(crate) struct CardFacts {
     pub artwork: [u8; NUM_CARDS],
     /// What each playable card's cost asks for, in the game's variant.
     pub needs: [Needs; NUM_PLAYABLE],
+    /// What each card adds to a count of sources by colour (a byte per colour, see
+    /// [`crate::cost::Sources`]): one in its colour's byte, a joker one in the jokers' byte.
+    pub unit: [u64; NUM_CARDS],
 }
 
 impl CardFacts {
@@ -24,10 +27,14 @@ impl CardFacts {
             colour: [255; NUM_CARDS],
             artwork: [255; NUM_CARDS],
             needs: [Needs::default(); NUM_PLAYABLE],
+            unit: [JOKER_UNIT; NUM_CARDS],
         };
         for (c, card) in set.cards.iter().enumerate().take(NUM_CARDS) {
             f.colour[c] = card.colour;
             f.artwork[c] = card.artwork;
+            if (card.colour as usize) < NUM_BASIC {
+                f.unit[c] = 1 << (8 * card.colour as u32);
+            }
             if let Some(n) = f.needs.get_mut(c) {
                 *n = Needs::of_cost(&card.cost, expert);
             }

@@ -7,23 +7,60 @@
 
 use crate::components::{NUM_BASIC, SECONDARY_PARTS};
 
+/// Counts by basic colour, one byte each: the five colours and three bytes that stay zero,
+/// so that a count reads as one 64-bit word (see [`Needs::feasible`]).
+pub(crate) const LANES: usize = 8;
+
 /// Counts of the sources a player can pay with now.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Sources {
-    pub hand: [u8; NUM_BASIC],
+    pub hand: [u8; LANES],
     pub jokers: u8,
     /// `joker_colours=basic`: jokers pay white and black units too.
     pub jokers_pay_white_black: bool,
-    pub palette: [u8; NUM_BASIC],
+    pub palette: [u8; LANES],
     pub pairs: [u8; 4],
 }
 
 /// Needs still to pay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Needs {
-    pub plain: [u8; NUM_BASIC],
-    pub comp: [u8; NUM_BASIC],
+    pub plain: [u8; LANES],
+    pub comp: [u8; LANES],
     pub pair: [u8; 4],
+}
+
+/// A joker in a count of sources by colour: the byte after the colours'.
+pub(crate) const JOKER_UNIT: u64 = 1 << (8 * NUM_BASIC);
+/// The colours' bytes of a count.
+pub(crate) const COLOUR_BYTES: u64 = JOKER_UNIT - 1;
+
+/// The high bit of every byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// Bytes of 32 and above: [`Needs::feasible`] reads words only when every count is below.
+const LARGE: u64 = 0xe0e0_e0e0_e0e0_e0e0;
+/// The white and black bytes.
+const WHITE_BLACK: u64 = 0xffff << 24;
+
+/// Each secondary's two basic colours, as bytes.
+const PART_BYTES: [u64; 4] = {
+    let mut parts = [0u64; 4];
+    let mut s = 0;
+    while s < 4 {
+        let (a, b) = SECONDARY_PARTS[s];
+        parts[s] = (1 << (8 * a as u32)) | (1 << (8 * b as u32));
+        s += 1;
+    }
+    parts
+};
+
+/// `x - y` in each byte, or 0 where `y` is larger, for bytes below 128.
+#[inline]
+fn saturating_sub_bytes(x: u64, y: u64) -> u64 {
+    let d = (x | HIGH) - y;
+    // Bytes where `x >= y` kept their high bit: it spreads into the byte's mask.
+    let keep = ((d & HIGH) >> 7) * 0xff;
+    d & !HIGH & keep
 }
 
 impl Needs {
@@ -38,7 +75,7 @@ impl Needs {
     /// The needs of a card's cost.
     pub fn of_cost(cost: &[u8; 9], expert: bool) -> Needs {
         let mut n = Needs::default();
-        n.plain.copy_from_slice(&cost[..NUM_BASIC]);
+        n.plain[..NUM_BASIC].copy_from_slice(&cost[..NUM_BASIC]);
         for (s, &(a, b)) in SECONDARY_PARTS.iter().enumerate() {
             let k = cost[NUM_BASIC + s];
             if expert {
@@ -54,7 +91,52 @@ impl Needs {
     /// Whether the sources can pay these needs: non-joker cards of a colour pay halves of
     /// secondaries first, jokers only pay plain cyan, magenta or yellow units, expert pairs
     /// pay their secondary (using up both cards' colours).
+    ///
+    /// Move generation asks this for every card in hand and every payment, so the counts are
+    /// read as words, a byte per colour, and compared all at once: below 32 no byte of any
+    /// step reaches 128 (two secondaries at most share a colour, five deficits of at most 31
+    /// sum below 256), so no borrow or carry crosses bytes and the answer is the colour by
+    /// colour one, [`Self::feasible_by_colour`], which larger counts (a user's card set with
+    /// many cards of one colour) still take.
+    #[inline]
     pub fn feasible(&self, src: &Sources) -> bool {
+        let plain = u64::from_le_bytes(self.plain);
+        let comp = u64::from_le_bytes(self.comp);
+        let pair = u32::from_le_bytes(self.pair) as u64;
+        let hand = u64::from_le_bytes(src.hand);
+        let mut palette = u64::from_le_bytes(src.palette);
+        let pairs = u32::from_le_bytes(src.pairs) as u64;
+        if (plain | comp | pair | hand | palette | pairs) & LARGE != 0 {
+            return self.feasible_by_colour(src);
+        }
+        if pair != 0 {
+            // Each secondary from a pair of its own, and the pair's colours used up.
+            if ((pairs | HIGH) - pair) & HIGH & 0x8080_8080 != 0x8080_8080 {
+                return false;
+            }
+            let mut used = 0u64;
+            for (s, part) in PART_BYTES.iter().enumerate() {
+                used += (self.pair[s] as u64) * part;
+            }
+            palette = saturating_sub_bytes(palette, used);
+        }
+        // The halves of secondaries from cards of their colour, then the plain units; what
+        // is missing comes from jokers.
+        let have = hand + palette;
+        let after_halves = (have | HIGH) - comp;
+        if after_halves & HIGH != HIGH {
+            return false;
+        }
+        let deficit = saturating_sub_bytes(plain, after_halves & !HIGH);
+        if deficit & WHITE_BLACK != 0 && !src.jokers_pay_white_black {
+            return false; // white and black: no joker (the default reading)
+        }
+        let jokers_needed = deficit.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+        jokers_needed <= src.jokers as u64
+    }
+
+    /// [`Self::feasible`], colour by colour.
+    pub fn feasible_by_colour(&self, src: &Sources) -> bool {
         let mut palette = src.palette;
         for (s, &(a, b)) in SECONDARY_PARTS.iter().enumerate() {
             let k = self.pair[s];
@@ -86,6 +168,47 @@ impl Needs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-wide answer is the colour-by-colour one, counts small and large.
+    #[test]
+    fn feasible_by_words_agrees_with_colour_by_colour() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |below: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % below) as u8
+        };
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..200_000 {
+            // Mostly small counts, sometimes up to the limit of words and beyond it.
+            let top = [4, 8, 32, 40, 256][round % 5];
+            let mut n = Needs::default();
+            let mut s = Sources::default();
+            for c in 0..NUM_BASIC {
+                n.plain[c] = next(top.min(9));
+                n.comp[c] = next(top.min(5));
+                s.hand[c] = next(top.min(6));
+                s.palette[c] = next(top);
+            }
+            for k in 0..4 {
+                if round % 3 == 0 {
+                    n.pair[k] = next(3);
+                    s.pairs[k] = next(3);
+                }
+            }
+            s.jokers = next(12);
+            s.jokers_pay_white_black = round % 7 == 0;
+            let want = n.feasible_by_colour(&s);
+            assert_eq!(n.feasible(&s), want, "{n:?} {s:?}");
+            if want {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} feasible, {no} not");
+    }
 
     const YELLOW_I: usize = 2;
     const MAGENTA_I: usize = 1;

@@ -252,16 +252,18 @@ impl AtelierCanvasState {
     }
 
     pub(crate) fn needs(&self) -> Needs {
-        Needs {
-            plain: self.need_plain,
-            comp: self.need_comp,
+        let mut n = Needs {
             pair: self.need_pair,
-        }
+            ..Needs::default()
+        };
+        n.plain[..NUM_BASIC].copy_from_slice(&self.need_plain);
+        n.comp[..NUM_BASIC].copy_from_slice(&self.need_comp);
+        n
     }
 
     pub(crate) fn set_needs(&mut self, n: Needs) {
-        self.need_plain = n.plain;
-        self.need_comp = n.comp;
+        self.need_plain.copy_from_slice(&n.plain[..NUM_BASIC]);
+        self.need_comp.copy_from_slice(&n.comp[..NUM_BASIC]);
         self.need_pair = n.pair;
     }
 
