@@ -40,7 +40,7 @@
 use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
 
 use crate::components::{
-    kind_of, Kind, COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE, SECONDARY_PARTS,
+    kind_of, Kind, COLOUR_NAMES, NUM_BASIC, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE, SECONDARY_PARTS,
 };
 use crate::cost::{Needs, Sources, COLOUR_BYTES, JOKER_UNIT};
 use crate::holdings::{Bits, Holdings, BLANK_CARDS, LOC_DECK};
@@ -95,14 +95,8 @@ pub(crate) fn sources_of(st: &AtelierCanvasState, game: &AtelierCanvas, h: &Hold
     // Counted a byte per colour in one word (no count reaches 256: there are 105 cards), the
     // jokers in the byte after the colours'; jokers are never on a palette.
     let unit = &game.facts.unit;
-    let mut hand = 0u64;
-    for c in Bits::of(h.hand) {
-        hand += unit[c];
-    }
-    let mut palette = 0u64;
-    for c in Bits::of(h.untapped) {
-        palette += unit[c];
-    }
+    let hand = Bits::of(h.hand).fold(0u64, |sum, c| sum + unit[c]);
+    let palette = Bits::of(h.untapped).fold(0u64, |sum, c| sum + unit[c]);
     let mut s = Sources {
         hand: (hand & COLOUR_BYTES).to_le_bytes(),
         jokers: (hand / JOKER_UNIT) as u8,
@@ -236,31 +230,66 @@ pub(crate) fn can_play_any(s: &AtelierCanvasState, game: &AtelierCanvas, h: &Hol
 // ----- generation ---------------------------------------------------------------
 
 /// Where generated actions go: a list, or a check of one id (expensive tests of other ids
-/// are skipped).
-pub(crate) struct Sink<'a> {
-    out: Option<&'a mut ActionList>,
+/// are skipped). Generation is compiled for each, so that listing pays for no check.
+trait Sink {
+    fn push(&mut self, a: Action);
+    /// Actions pushed so far.
+    fn count(&self) -> usize;
+    /// Whether `a` may be wanted.
+    fn wants(&self, a: Action) -> bool;
+    /// Whether an id of the family starting at `base` may be wanted: checking one decision
+    /// skips the work of the other families (a draw needs no payment sources).
+    fn wants_family(&self, base: Action, len: usize) -> bool;
+}
+
+/// Every action, into a list.
+struct List<'a> {
+    out: &'a mut ActionList,
+    start: usize,
+}
+
+impl Sink for List<'_> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        self.out.push(a);
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        self.out.len() - self.start
+    }
+    #[inline]
+    fn wants(&self, _a: Action) -> bool {
+        true
+    }
+    #[inline]
+    fn wants_family(&self, _base: Action, _len: usize) -> bool {
+        true
+    }
+}
+
+/// Whether one action (`only`; every action when `None`) is among them, and how many there are.
+struct Check {
     only: Option<Action>,
     found: bool,
     count: usize,
 }
 
-impl Sink<'_> {
+impl Sink for Check {
     #[inline]
     fn push(&mut self, a: Action) {
         self.count += 1;
-        if let Some(o) = self.out.as_deref_mut() {
-            o.push(a);
-        }
         if self.only == Some(a) {
             self.found = true;
         }
     }
     #[inline]
+    fn count(&self) -> usize {
+        self.count
+    }
+    #[inline]
     fn wants(&self, a: Action) -> bool {
         self.only.is_none_or(|o| o == a)
     }
-    /// Whether an id of the family starting at `base` may be wanted: checking one decision
-    /// skips the work of the other families (a draw needs no payment sources).
     #[inline]
     fn wants_family(&self, base: Action, len: usize) -> bool {
         self.only.is_none_or(|o| family(o, base, len).is_some())
@@ -275,13 +304,8 @@ pub(crate) fn legal_actions(s: &AtelierCanvasState, game: &AtelierCanvas, out: &
 
 /// Legal decisions of the player to move, ascending.
 pub(crate) fn legal(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut ActionList) {
-    let mut sink = Sink {
-        out: Some(out),
-        only: None,
-        found: false,
-        count: 0,
-    };
-    generate(s, game, &mut sink);
+    let start = out.len();
+    generate(s, game, &mut List { out, start });
 }
 
 /// Whether one decision is legal, without building the whole list.
@@ -291,8 +315,7 @@ pub(crate) fn is_legal(s: &AtelierCanvasState, game: &AtelierCanvas, action: Act
     }
     // "pass" depends on every other action: check it on the full list.
     let only = if action == PASS { None } else { Some(action) };
-    let mut sink = Sink {
-        out: None,
+    let mut sink = Check {
         only,
         found: false,
         count: 0,
@@ -308,7 +331,7 @@ pub(crate) fn is_legal(s: &AtelierCanvasState, game: &AtelierCanvas, action: Act
     sink.found
 }
 
-fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
+fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut impl Sink) {
     let p = s.current as usize;
     match s.phase {
         Phase::Start => {
@@ -327,7 +350,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
                 out.push(TAKE_DECK);
             }
             push_plays(s, game, p, out);
-            if out.count == 0 {
+            if out.count() == 0 {
                 out.push(PASS);
             }
         }
@@ -382,7 +405,7 @@ fn generate(s: &AtelierCanvasState, game: &AtelierCanvas, out: &mut Sink) {
     }
 }
 
-fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut Sink) {
+fn push_plays(s: &AtelierCanvasState, game: &AtelierCanvas, p: usize, out: &mut impl Sink) {
     if !out.wants_family(PLAY, NUM_PLAYABLE) {
         return;
     }
@@ -401,10 +424,16 @@ fn push_payments(
     game: &AtelierCanvas,
     p: usize,
     h: &Holdings,
-    out: &mut Sink,
+    out: &mut impl Sink,
 ) {
     let src = sources_of(s, game, h);
-    let colour = &game.facts.colour;
+    let colour_cards = &game.facts.colour_cards;
+    // The cards of the colours in `ok`, as a set.
+    let of_colours = |ok: &[bool; 5]| {
+        (0..NUM_BASIC)
+            .filter(|&c| ok[c])
+            .fold(0u128, |set, c| set | colour_cards[c])
+    };
     let needs = s.needs();
     let reduce = |n: &mut Needs, c: usize| {
         if n.comp[c] > 0 {
@@ -427,10 +456,8 @@ fn push_payments(
             *ok = n.feasible(&s2);
         }
     }
-    for card in h.playable_in_hand() {
-        if ok_hand[colour[card] as usize] {
-            out.push(PAY_HAND + card as Action);
-        }
+    for card in Bits::of(h.hand & of_colours(&ok_hand)) {
+        out.push(PAY_HAND + card as Action);
     }
     // A joker as cyan, magenta or yellow.
     if src.jokers > 0 && out.wants_family(PAY_JOKER, 3) {
@@ -458,15 +485,13 @@ fn push_payments(
             *ok = any_palette_card_keeps_feasible(s, game, p, &n, &src, c);
         }
     }
-    for card in Bits::of(h.untapped) {
-        if ok_turn[colour[card] as usize] {
-            if !out.wants(PAY_TURN + card as Action)
-                || (game.expert_secondary && !turn_keeps_feasible(s, game, h, &src, &needs, card))
-            {
-                continue;
-            }
-            out.push(PAY_TURN + card as Action);
+    for card in Bits::of(h.untapped & of_colours(&ok_turn)) {
+        if !out.wants(PAY_TURN + card as Action)
+            || (game.expert_secondary && !turn_keeps_feasible(s, game, h, &src, &needs, card))
+        {
+            continue;
         }
+        out.push(PAY_TURN + card as Action);
     }
     // Expert: a drawn-on-blank pair for a whole secondary.
     if game.expert_secondary && out.wants_family(PAY_PAIR, NUM_BLANK) {
@@ -559,9 +584,7 @@ fn turn_keeps_feasible(
 pub(crate) fn chance_outcomes(s: &AtelierCanvasState, out: &mut ChanceOutcomes) {
     out.clear();
     if matches!(s.phase, Phase::Deal | Phase::Refill | Phase::DeckDraw) {
-        for c in Bits::of(s.deck_cards()) {
-            out.push(c as Action, 1);
-        }
+        Bits::of(s.deck_cards()).for_each(|c| out.push(c as Action, 1));
     }
 }
 

@@ -18,6 +18,8 @@ pub(crate) struct CardFacts {
     /// What each card adds to a count of sources by colour (a byte per colour, see
     /// [`crate::cost::Sources`]): one in its colour's byte, a joker one in the jokers' byte.
     pub unit: [u64; NUM_CARDS],
+    /// The cards of each basic colour, as sets (jokers have none).
+    pub colour_cards: [u128; NUM_BASIC],
 }
 
 impl CardFacts {
@@ -28,12 +30,14 @@ impl CardFacts {
             artwork: [255; NUM_CARDS],
             needs: [Needs::default(); NUM_PLAYABLE],
             unit: [JOKER_UNIT; NUM_CARDS],
+            colour_cards: [0; NUM_BASIC],
         };
         for (c, card) in set.cards.iter().enumerate().take(NUM_CARDS) {
             f.colour[c] = card.colour;
             f.artwork[c] = card.artwork;
             if (card.colour as usize) < NUM_BASIC {
                 f.unit[c] = 1 << (8 * card.colour as u32);
+                f.colour_cards[card.colour as usize] |= 1u128 << c;
             }
             if let Some(n) = f.needs.get_mut(c) {
                 *n = Needs::of_cost(&card.cost, expert);

@@ -168,6 +168,19 @@ impl Iterator for Bits {
         }
         None
     }
+
+    /// One tight loop per word (`for_each`, `fold`: the deck's cards for every chance node).
+    #[inline]
+    fn fold<B, F: FnMut(B, usize) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for (base, mut word) in [(0, self.lo), (64, self.hi)] {
+            while word != 0 {
+                acc = f(acc, base + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+        acc
+    }
 }
 
 #[cfg(test)]
@@ -209,5 +222,8 @@ mod tests {
         let set = (1u128 << 0) | (1u128 << 63) | (1u128 << 64) | (1u128 << 104);
         assert_eq!(Bits::of(set).collect::<Vec<_>>(), vec![0, 63, 64, 104]);
         assert_eq!(Bits::of(0).next(), None);
+        let mut folded = Vec::new();
+        Bits::of(set).for_each(|c| folded.push(c));
+        assert_eq!(folded, vec![0, 63, 64, 104]);
     }
 }
