@@ -3,8 +3,10 @@
 //!
 //! Move generation asks "which cards are in this hand" and "which stacks are in this palette"
 //! several times per call (sources, each playable card, each target); scanning all 105
-//! locations for each question was most of its cost. The sets are read eight cards at a time
-//! from the state's per-card bytes (its location and flag arrays), so this file sits below
+//! locations for each question was most of its cost. The state keeps the sets it asks most
+//! (the deck, each hand, each palette, the turned cards) next to its per-card bytes; the
+//! others, and those sets where a position is built card by card, are read here eight cards
+//! at a time from the bytes alone (the location and flag arrays), so this file sits below
 //! the state and knows only those bytes.
 
 use crate::components::{FIRST_PAINTED, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
@@ -121,7 +123,7 @@ fn zero_bytes(x: u64) -> u64 {
 
 /// 0x80 in each byte of `word` equal to `byte`.
 #[inline]
-fn equal_bytes(word: u64, byte: u8) -> u64 {
+pub(crate) fn equal_bytes(word: u64, byte: u8) -> u64 {
     zero_bytes(word ^ splat(byte))
 }
 

@@ -13,8 +13,8 @@ use crate::components::{
 };
 use crate::cost::Needs;
 use crate::holdings::{
-    cards_at, cards_flagged, Bits, Holdings, F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE, LOC_DECK,
-    LOC_DISCARD, LOC_HAND, LOC_PALETTE, LOC_PLAYING, PLAYABLE,
+    cards_at, cards_flagged, equal_bytes, Bits, Holdings, F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE,
+    LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE, LOC_PLAYING, PLAYABLE,
 };
 use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
 
@@ -275,6 +275,20 @@ impl AtelierCanvasState {
         self.loc[card] == LOC_PALETTE + player as u8
     }
 
+    /// The empty slots of the circle: 0x80 in the byte of each (the eight slots read as one
+    /// word).
+    #[inline]
+    fn empty_slots(&self) -> u64 {
+        equal_bytes(u64::from_le_bytes(self.circle), NONE)
+    }
+
+    /// The first empty slot of the circle.
+    #[inline]
+    fn first_empty_slot(&self) -> Option<usize> {
+        let empty = self.empty_slots();
+        (empty != 0).then(|| empty.trailing_zeros() as usize / 8)
+    }
+
     /// Cards the deck can still give (the discard pile is reshuffled when it runs out).
     pub(crate) fn deck_available(&self) -> usize {
         self.deck_count as usize + self.discard_count as usize
@@ -420,7 +434,7 @@ impl AtelierCanvasState {
 
     /// After the takes: refill the empty slots, then the hand limit, then the end of the turn.
     fn route_refill(&mut self, game: &AtelierCanvas) {
-        if self.circle.iter().any(|&c| c == NONE) && self.deck_available() > 0 {
+        if self.empty_slots() != 0 && self.deck_available() > 0 {
             self.reshuffle_if_needed();
             self.phase = Phase::Refill;
             return;
@@ -507,7 +521,7 @@ impl AtelierCanvasState {
 
     /// Refill: `card` (in the deck) face up into the first empty circle slot.
     pub(crate) fn refill(&mut self, game: &AtelierCanvas, card: usize) {
-        if let Some(slot) = self.circle.iter().position(|&c| c == NONE) {
+        if let Some(slot) = self.first_empty_slot() {
             self.deck_count -= 1;
             self.move_card(card, LOC_CIRCLE + slot as u8);
             self.circle[slot] = card as u8;
