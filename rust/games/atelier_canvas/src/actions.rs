@@ -45,7 +45,7 @@ use crate::components::{
 use crate::cost::{Needs, Sources, COLOUR_BYTES, JOKER_UNIT};
 use crate::holdings::{Bits, Holdings, BLANK_CARDS, LOC_DECK};
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
-use crate::{AtelierCanvas, CIRCLE};
+use crate::{game::AtelierCanvas, game::CIRCLE};
 
 pub const TAKE_SLOT: Action = 0;
 pub const TAKE_DECK: Action = 8;

@@ -2,13 +2,14 @@
 //! each method a call into the file that owns it. Nothing imports this file.
 
 use salon_core::{
-    Action, ActionList, Actor, ChanceOutcomes, ComponentInfo, Game, GameInfo, MoveFields,
-    ParamSpec, Params, Returns, SalonResult, Scores, State, Xoshiro256StarStar,
+    Action, ActionList, Actor, ChanceOutcomes, Game, GameInfo, MoveFields, ParamSpec, Params,
+    Returns, SalonResult, Scores, State, Xoshiro256StarStar,
 };
 
 use crate::components::NUM_CARDS;
 use crate::{
-    actions, moves, observation, position, render, scoring, svg, AtelierCanvas, AtelierCanvasState,
+    actions, game::AtelierCanvas, moves, observation, position, render, scoring,
+    state::AtelierCanvasState, svg,
 };
 
 impl Game for AtelierCanvas {
@@ -26,17 +27,7 @@ impl Game for AtelierCanvas {
         AtelierCanvas::build(params, components_json)
     }
 
-    fn params(&self) -> &Params {
-        &self.params
-    }
-
-    fn components(&self) -> &ComponentInfo {
-        &self.info
-    }
-
-    fn num_players(&self) -> usize {
-        self.players
-    }
+    salon_core::game_getters!(params, info, players);
 
     fn num_distinct_actions(&self) -> usize {
         actions::num_distinct_actions(self)

@@ -7,7 +7,7 @@ use crate::holdings::{
     F_TAPPED, LOC_CIRCLE, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE, LOC_PLAYING,
 };
 use crate::state::{AtelierCanvasState, Phase, NONE};
-use crate::{AtelierCanvas, CIRCLE, HAND_LIMIT};
+use crate::{game::AtelierCanvas, game::CIRCLE, game::HAND_LIMIT};
 
 /// Conservation and consistency: every one of the 105 deck cards is in exactly one place
 /// and the counters agree; stacks are well formed; the 5 objectives have at most one owner.

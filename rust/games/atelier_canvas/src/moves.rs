@@ -8,7 +8,7 @@ use crate::actions::{
     TAKE_DECK, TAKE_SLOT, TARGET,
 };
 use crate::components::{COLOUR_NAMES, NUM_BLANK, NUM_CARDS, NUM_PLAYABLE};
-use crate::{AtelierCanvas, CIRCLE};
+use crate::{game::AtelierCanvas, game::CIRCLE};
 
 pub(crate) fn move_fields(game: &AtelierCanvas, action: Action) -> MoveFields {
     let card = |c: usize| game.set.cards.get(c).map_or("?", |k| k.id.as_str());

@@ -31,7 +31,7 @@ use crate::holdings::{
 use crate::render::observation_string;
 use crate::scoring;
 use crate::state::{AtelierCanvasState, Phase, NONE};
-use crate::{AtelierCanvas, CIRCLE, END_PAINTINGS, MAX_ROUNDS};
+use crate::{game::AtelierCanvas, game::CIRCLE, game::END_PAINTINGS, game::MAX_ROUNDS};
 
 pub use crate::state::hidden_from;
 

@@ -18,7 +18,7 @@ use crate::holdings::{
 };
 use crate::invariants::check_invariants;
 use crate::state::{hidden_from, AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
-use crate::{AtelierCanvas, CIRCLE, DEAL, HAND_LIMIT};
+use crate::{game::AtelierCanvas, game::CIRCLE, game::DEAL, game::HAND_LIMIT};
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 #[serde(rename_all = "snake_case")]

@@ -7,7 +7,7 @@ use crate::components::{kind_of, Kind, COLOUR_NAMES, NUM_BASIC};
 use crate::position::{self, phase_of, PaletteCard};
 use crate::scoring::tally;
 use crate::state::{AtelierCanvasState, Phase, NONE, TAKE_FROM_DECK};
-use crate::{AtelierCanvas, END_PAINTINGS};
+use crate::{game::AtelierCanvas, game::END_PAINTINGS};
 
 /// A palette's stacks, each from its blank canvas up: `[B01<D07*]` (`*`: turned this turn).
 fn palette_text(game: &AtelierCanvas, palette: &[Vec<PaletteCard>]) -> String {

@@ -3,9 +3,9 @@
 
 use salon_core::{win_shares, Returns, Scores, MAX_PLAYERS};
 
+use crate::game::AtelierCanvas;
 use crate::holdings::{cards_flagged, BLANK_CARDS, DRAWN_CARDS, F_FAKE, PAINTED_CARDS};
 use crate::state::{AtelierCanvasState, Phase};
-use crate::AtelierCanvas;
 
 /// Score and tie-break counts of a player: (points, originals, fakes, visible drawings).
 pub(crate) fn tally(

@@ -16,7 +16,10 @@ use crate::holdings::{
     cards_at, cards_flagged, equal_bytes, Bits, Holdings, F_FAKE, F_KNOWN, F_TAPPED, LOC_CIRCLE,
     LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE, LOC_PLAYING, PLAYABLE,
 };
-use crate::{AtelierCanvas, CIRCLE, DEAL, END_PAINTINGS, HAND_LIMIT, MAX_ROUNDS};
+use crate::{
+    game::AtelierCanvas, game::CIRCLE, game::DEAL, game::END_PAINTINGS, game::HAND_LIMIT,
+    game::MAX_ROUNDS,
+};
 
 /// "No card", "no player".
 pub const NONE: u8 = 255;

@@ -19,7 +19,7 @@ use crate::components::{kind_of, Kind};
 use crate::position::{self, PaletteCard, PhaseName, Position};
 use crate::scoring::tally;
 use crate::state::AtelierCanvasState;
-use crate::{AtelierCanvas, END_PAINTINGS};
+use crate::{game::AtelierCanvas, game::END_PAINTINGS};
 
 const FILL: [&str; 9] = [
     "#29b6d8", "#d63384", "#f2c531", "#ffffff", "#333333", "#9e9e9e", "#d6402f", "#2f6fd0",

@@ -5,7 +5,7 @@
 use crate::components::{kind_of, Kind, NUM_BLANK, NUM_CARDS};
 use crate::holdings::{F_FAKE, F_KNOWN, LOC_CIRCLE, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PALETTE};
 use crate::state::AtelierCanvasState;
-use crate::{AtelierCanvas, CIRCLE};
+use crate::{game::AtelierCanvas, game::CIRCLE};
 
 pub use crate::state::Phase;
 
