@@ -170,6 +170,33 @@ pub struct Header<'a> {
 pub fn check_header(header: Header<'_>, game: &str, players: usize) -> SalonResult<()> {
     check_game(header.game, game)?;
     check_version(header.version)?;
+    check_players(header, players)
+}
+
+/// [`check_header`] for a game that reads positions of several versions of its own format
+/// (`versions`, ascending): the error names them.
+pub fn check_header_versions(
+    header: Header<'_>,
+    game: &str,
+    players: usize,
+    versions: &[u32],
+) -> SalonResult<()> {
+    check_game(header.game, game)?;
+    if !versions.contains(&header.version) {
+        let names: Vec<String> = versions.iter().map(u32::to_string).collect();
+        return Err(invalid(
+            "version",
+            format!(
+                "this engine reads {game} positions of version {}, got {}",
+                names.join(" and "),
+                header.version
+            ),
+        ));
+    }
+    check_players(header, players)
+}
+
+fn check_players(header: Header<'_>, players: usize) -> SalonResult<()> {
     if header.num_players != players as u64 {
         return Err(invalid(
             "num_players",

@@ -450,23 +450,13 @@ fn build(
 ) -> SalonResult<AtelierCanvasState> {
     let index = pos::NameIndex::new(game.set.cards.iter().map(|c| c.id.as_str()), "card");
     let card_id = |field: &str, card: &str| index.id(field, card);
-    pos::check_game(&p.game, "atelier_canvas")?;
-    if p.version != 1 && p.version != VERSION {
-        return Err(invalid(
-            "version",
-            format!(
-                "this engine reads atelier_canvas positions of version 1 and {VERSION}, got {}",
-                p.version
-            ),
-        ));
-    }
+    let header = pos::Header {
+        game: &p.game,
+        version: p.version,
+        num_players: u64::from(p.num_players),
+    };
     let n = game.players;
-    if p.num_players as usize != n {
-        return Err(invalid(
-            "num_players",
-            format!("this game has {n} players, the position {}", p.num_players),
-        ));
-    }
+    pos::check_header_versions(header, "atelier_canvas", n, &[1, VERSION])?;
     check_variants(game, p)?;
     let mut s = AtelierCanvasState::new(game);
     s.phase = PHASES
