@@ -479,7 +479,7 @@ def test_the_creator_of_a_table_of_bots_stops_it(client: TestClient) -> None:
 
 def test_a_table_of_bots_nobody_watches_pauses() -> None:
     with TestClient(create_app(bot_threads=2, watch_seconds=0.3), base_url=BASE_URL, headers=JSON) as c:
-        bot = {"kind": "mcts", "simulations": 20}
+        bot = {"kind": "mcts", "simulations": 200}  # a game of these outlasts the watch window many times
         r = c.post("/api/tables", json={"game": "atelier_canvas", "seats": [bot, bot], "seed": 3})
         url = str(r.json()["url"]).replace("/play/", "/api/tables/")
         table = next(iter(c.app.state.tables._tables.values()))  # type: ignore[attr-defined]
