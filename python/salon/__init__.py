@@ -178,6 +178,6 @@ def random_playout(game: Game | str, seed: int | None = None, **params: bool | i
 # package first, so register the ids here when Gymnasium is already loaded (it never is imported
 # for it: `import salon` stays light).
 if "gymnasium" in __import__("sys").modules:
-    from salon.adapters.gymnasium_env import register_gymnasium_envs as _register_gymnasium_envs
+    from salon._gymnasium_ids import register_gymnasium_envs as _register_gymnasium_envs
 
     _register_gymnasium_envs()

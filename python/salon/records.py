@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from salon import _core
+import salon._core as _core
 
 RECORD_FORMAT = "salon-record/1"
 RECORD_FORMAT_START = "salon-record/2"

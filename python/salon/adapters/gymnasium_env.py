@@ -50,6 +50,7 @@ from gymnasium.vector.vector_env import AutoresetMode  # type: ignore[import-unt
 
 import salon
 from salon import _core
+from salon._gymnasium_ids import register_gymnasium_envs
 from salon.adapters import _render
 from salon.adapters.policies import PolicyLike, UniformRandomPolicy, as_policy, derive_seed, reseed
 
@@ -389,22 +390,6 @@ class SalonVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,type-arg,
         info["player"] = self._out(self._players)
         info["episode_seed"] = self._core.episode_seeds.copy()
         return obs, rewards, terminated, np.zeros(n, dtype=bool), info
-
-
-def register_gymnasium_envs() -> list[str]:
-    """Registers ``salon/<game>-v0`` for every game (keywords of ``gymnasium.make`` reach the env)."""
-    ids = []
-    for name in salon.game_names():
-        env_id = f"salon/{name}-v0"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id,
-                entry_point="salon.adapters.gymnasium_env:SalonGymEnv",
-                kwargs={"game": name},
-                vector_entry_point="salon.adapters.gymnasium_env:SalonVectorEnv",
-            )
-        ids.append(env_id)
-    return ids
 
 
 # Importing this module registers the ids, so `gymnasium.make("salon.adapters.gymnasium_env:salon/<game>-v0")`

@@ -25,11 +25,11 @@ pub fn check_game<G: Game>(
 ) {
     let game = Arc::new(game.clone());
     assert!(
-        game.num_distinct_actions() <= crate::MAX_LEGAL_ACTIONS,
+        game.num_distinct_actions() <= crate::action::MAX_LEGAL_ACTIONS,
         "num_distinct_actions above MAX_LEGAL_ACTIONS"
     );
     assert!(
-        game.max_chance_outcomes() <= crate::MAX_CHANCE_OUTCOMES,
+        game.max_chance_outcomes() <= crate::chance::MAX_CHANCE_OUTCOMES,
         "max_chance_outcomes above MAX_CHANCE_OUTCOMES"
     );
     assert!(

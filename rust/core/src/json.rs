@@ -20,7 +20,7 @@ const STOP_CHUNK: usize = 1 << 20;
 pub fn from_str_unique_with_stop(
     text: &str,
     stop: &mut dyn FnMut() -> bool,
-) -> crate::SalonResult<Result<Value, serde_json::Error>> {
+) -> crate::error::SalonResult<Result<Value, serde_json::Error>> {
     if text.len() <= STOP_CHUNK {
         return Ok(from_str_unique(text));
     }
@@ -33,7 +33,7 @@ pub fn from_str_unique_with_stop(
     let mut de = serde_json::Deserializer::from_reader(reader);
     let parsed = UniqueValue::deserialize(&mut de).and_then(|v| de.end().map(|()| v.0));
     if interrupted {
-        return Err(crate::SalonError::Interrupted);
+        return Err(crate::error::SalonError::Interrupted);
     }
     Ok(parsed)
 }
@@ -167,7 +167,7 @@ mod tests {
             asked += 1;
             asked > 1
         });
-        assert!(matches!(stopped, Err(crate::SalonError::Interrupted)));
+        assert!(matches!(stopped, Err(crate::error::SalonError::Interrupted)));
         let doubled = format!("[{}{{\"k\":1,\"k\":2}}]", "\"abcdefgh\",".repeat(300_000));
         let err = super::from_str_unique_with_stop(&doubled, &mut || false)
             .unwrap()

@@ -3,7 +3,7 @@ use salon_search::batch::{BatchEnv, StepBuffers};
 
 use crate::registry::each_game;
 pub use crate::registry::AnyBatch;
-use crate::AnyGame;
+use crate::registry::AnyGame;
 
 impl AnyBatch {
     pub fn new(

@@ -2,7 +2,7 @@ use salon_core::{ComponentInfo, Game, GameInfo, Params, SalonError, SalonResult,
 
 pub use crate::registry::AnyGame;
 use crate::registry::{build_game, each_game};
-use crate::AnyState;
+use crate::any_state::AnyState;
 
 /// Generic code to run on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]):
 /// tools and tests written once for every registered game, with no list of games of their own.
@@ -41,7 +41,7 @@ impl AnyGame {
         build_game(&name, &merged, components_json).unwrap_or_else(|| {
             Err(SalonError::UnknownGame {
                 name: name.clone(),
-                known: crate::catalogue()
+                known: crate::registry::catalogue()
                     .iter()
                     .map(|e| e.name.to_string())
                     .collect(),

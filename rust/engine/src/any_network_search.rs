@@ -7,7 +7,8 @@ use salon_search::{
 };
 
 use crate::registry::{each_game, AnyEvaluatorSearcher};
-use crate::{AnyGame, AnyState};
+use crate::any_state::AnyState;
+use crate::registry::AnyGame;
 
 impl AnyGame {
     /// What a network of this game must read and write.

@@ -7,7 +7,7 @@ use salon_core::{
 
 use crate::registry::each_game;
 pub use crate::registry::AnyState;
-use crate::AnyGame;
+use crate::registry::AnyGame;
 
 impl AnyState {
     pub fn game(&self) -> AnyGame {

@@ -8,7 +8,9 @@ use salon_core::{Action, SalonError, SalonResult};
 use salon_network::Network;
 use salon_search::{RootAnalysis, RootPolicy, SearchConfig};
 
-use crate::{AnyGame, AnyNetworkSearch, AnyState};
+use crate::any_network_search::AnyNetworkSearch;
+use crate::any_state::AnyState;
+use crate::registry::AnyGame;
 
 pub struct NetworkBot {
     network: Arc<Network>,

@@ -72,7 +72,7 @@ impl<G: Game> EvaluatorSearch<G> {
     /// are those of one search: see [`BatchedSearch::start_at`]).
     pub fn new(
         game: G,
-        config: super::SearchConfig,
+        config: crate::config::SearchConfig,
         threads: usize,
         seed: u64,
         overlap: bool,
@@ -100,7 +100,7 @@ impl<G: Game> EvaluatorSearch<G> {
         })
     }
 
-    pub fn config(&self) -> &super::SearchConfig {
+    pub fn config(&self) -> &crate::config::SearchConfig {
         self.halves[0].config()
     }
 
@@ -192,7 +192,7 @@ impl<G: Game> EvaluatorSearch<G> {
     }
 
     /// The analysis of root `index` of the last run.
-    pub fn root_analysis(&self, index: usize) -> Option<super::RootAnalysis> {
+    pub fn root_analysis(&self, index: usize) -> Option<crate::analysis::RootAnalysis> {
         let first_half = self.halves[0].results().num_roots;
         if index < first_half {
             self.halves[0].root_analysis(index)
