@@ -184,20 +184,17 @@ pub trait State: Clone + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         self.action_to_string(game, action)
     }
 
-    /// The legal action whose string is `text`. The default reads the one candidate id of
-    /// [`State::parse_action`] where the game has one, and accepts it when it is listed here
-    /// and its string is `text`; else it compares against every legal action's string
-    /// ([`match_action_string`]).
+    /// The legal action whose string is `text`. The default takes the one candidate id of
+    /// [`State::parse_action`] where the game has one, when it is listed here and its string
+    /// is `text`; else it compares against every listed action's string
+    /// ([`match_action_string`]), so a parser only has to be right, not complete.
     fn string_to_action(&self, game: &Self::Game, text: &str) -> SalonResult<Action> {
         let wanted = text.trim();
         match self.parse_action(game, wanted) {
             Some(a) if is_listed(self, game, a) && self.action_to_string(game, a) == wanted => {
                 Ok(a)
             }
-            Some(_) => Err(SalonError::UnknownActionString {
-                text: text.to_string(),
-            }),
-            None => match_action_string(self, game, text),
+            _ => match_action_string(self, game, text),
         }
     }
 

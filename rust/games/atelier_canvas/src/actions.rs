@@ -860,7 +860,8 @@ fn decision_string(s: &AtelierCanvasState, game: &AtelierCanvas, action: Action)
 }
 
 /// The action a string names, found by reading its words (then checked by printing it back);
-/// `None` when the words name nothing, and the caller falls back to comparing every string.
+/// `None` when the words name nothing, and the default `string_to_action` falls back to
+/// comparing every string.
 pub(crate) fn parse_action(
     s: &AtelierCanvasState,
     game: &AtelierCanvas,
@@ -902,43 +903,6 @@ pub(crate) fn parse_action(
     };
     let a = Action::try_from(candidate).ok()?;
     (to_string(s, game, a) == text).then_some(a)
-}
-
-/// The legal action (or chance outcome) whose string is `text`: the one [`parse_action`]
-/// reads when it is possible here, else the one whose string is the text.
-pub(crate) fn string_to_action(
-    s: &AtelierCanvasState,
-    game: &AtelierCanvas,
-    text: &str,
-) -> SalonResult<Action> {
-    let wanted = text.trim();
-    if let Some(a) = parse_action(s, game, wanted) {
-        let ok = match s.actor_now() {
-            Actor::Chance => (a as usize) < NUM_CARDS && s.loc[a as usize] == LOC_DECK,
-            Actor::Player(_) => is_legal(s, game, a),
-            Actor::Terminal => false,
-        };
-        if ok {
-            return Ok(a);
-        }
-    }
-    // Fall back to comparing every legal action's string.
-    let mut list = ActionList::new();
-    if s.actor_now() == Actor::Chance {
-        let mut outcomes = ChanceOutcomes::new();
-        chance_outcomes(s, &mut outcomes);
-        for &a in outcomes.actions() {
-            list.push(a);
-        }
-    } else {
-        legal_actions(s, game, &mut list);
-    }
-    list.iter()
-        .copied()
-        .find(|&a| to_string(s, game, a) == wanted)
-        .ok_or_else(|| SalonError::UnknownActionString {
-            text: text.to_string(),
-        })
 }
 
 #[cfg(test)]

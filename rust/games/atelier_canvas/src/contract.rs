@@ -96,8 +96,8 @@ impl State for AtelierCanvasState {
 
     /// The parsed candidate when it is possible here, else the legal action whose string is
     /// the text (the game's own order of the two, kept from before the core's default).
-    fn string_to_action(&self, game: &AtelierCanvas, text: &str) -> SalonResult<Action> {
-        actions::string_to_action(self, game, text)
+    fn parse_action(&self, game: &AtelierCanvas, text: &str) -> Option<Action> {
+        actions::parse_action(self, game, text)
     }
 
     fn observation_string(&self, game: &AtelierCanvas, player: usize) -> String {

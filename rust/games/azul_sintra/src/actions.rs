@@ -21,7 +21,7 @@
 //! | round track II..VI | colour 0..5 | 1 per colour not placed yet |
 //! | round track I, factory draws | colour 0..5 | pieces of that colour in the bag |
 
-use salon_core::{Action, ActionList, Actor, ChanceOutcomes, SalonError, SalonResult};
+use salon_core::{Action, ActionList, ChanceOutcomes};
 
 use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::scoring;
@@ -237,42 +237,6 @@ pub(crate) fn apply(s: &mut AzulSintraState, game: &AzulSintra, action: Action) 
         Phase::End => return,
     }
     scoring::score_if_over(s, game);
-}
-
-/// Parses decision strings directly (linear in the legal list instead of formatting
-/// every legal action); chance outcomes are matched by their strings.
-pub(crate) fn string_to_action(
-    s: &AzulSintraState,
-    game: &AzulSintra,
-    text: &str,
-) -> SalonResult<Action> {
-    let wanted = text.trim();
-    let unknown = || SalonError::UnknownActionString {
-        text: text.to_string(),
-    };
-    match s.actor_kind() {
-        Actor::Player(_) => {
-            let a = parse_decision(wanted).ok_or_else(unknown)?;
-            let mut legal = ActionList::new();
-            legal_actions(s, game, &mut legal);
-            if legal.contains(a) && action_to_string(s, game, a) == wanted {
-                Ok(a)
-            } else {
-                Err(unknown())
-            }
-        }
-        Actor::Chance => {
-            let mut outcomes = ChanceOutcomes::new();
-            chance_outcomes(s, game, &mut outcomes);
-            outcomes
-                .actions()
-                .iter()
-                .copied()
-                .find(|&a| action_to_string(s, game, a) == wanted)
-                .ok_or_else(unknown)
-        }
-        Actor::Terminal => Err(unknown()),
-    }
 }
 
 /// Parses a decision string (`take red from factory 2 to slot 1`, `move glazier back`,

@@ -88,8 +88,13 @@ impl State for AzulSintraState {
     // `action_to_string_for` keeps the default: perfect information, every move (bag draws
     // included) reads the same to every player.
 
-    fn string_to_action(&self, game: &AzulSintra, text: &str) -> SalonResult<Action> {
-        actions::string_to_action(self, game, text)
+    // Decisions are parsed from their words; chance outcomes (bag draws) are matched by
+    // their strings.
+    fn parse_action(&self, _game: &AzulSintra, text: &str) -> Option<Action> {
+        match self.actor_kind() {
+            Actor::Player(_) => actions::parse_decision(text),
+            Actor::Chance | Actor::Terminal => None,
+        }
     }
 
     fn observation_string(&self, game: &AzulSintra, player: usize) -> String {
