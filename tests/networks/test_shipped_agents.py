@@ -80,3 +80,29 @@ def test_the_strength_script_recomputes_an_arena(tmp_path: Path) -> None:
     assert table["games"] == 4
     assert table["win_share"] == round(result.bots[spec].share / result.bots[spec].games, 4)
     assert table["fair_share"] == 0.5
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_make_agents_retrains_with_the_cards_command(name: str) -> None:
+    """`make agents` runs the card's command (every flag of it), for as many iterations as the
+    card's run, in runs/<name>."""
+    import shlex
+    import subprocess
+    import sys
+
+    game_name, _, players = name.rpartition("-")
+    card = json.loads((Path(agents.__file__).parent / f"{name}.json").read_text())
+    printed = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "retrain_agent.py"), game_name, players.rstrip("p"), "--dry-run"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    argv = shlex.split(printed)
+    card_argv = shlex.split(card["training"]["command"])
+    flags = card_argv[card_argv.index("examples/alphazero.py") + 1:]
+    for i, word in enumerate(flags):
+        if word in ("--hours", "--out") or (i > 0 and flags[i - 1] in ("--hours", "--out")):
+            continue
+        assert word in argv, f"{word} of the card's command is not in {printed}"
+    assert argv[argv.index("--iterations") + 1] == str(card["training"]["iterations"])
+    assert "--hours" not in argv
+    assert argv[argv.index("--out") + 1] == str(ROOT / "runs" / name)

@@ -56,6 +56,40 @@ pub fn check_game<G: Game>(
     check_determinism(&game, first_seed);
 }
 
+/// A table names its component set as the set says (issue 15 point 8): the built-in set as
+/// "substitute components (not the publisher's)", a user's set marked `"substitute": false`
+/// by its own name, and then no text or picture calls it substitute. For games that load
+/// component files (the toy games of the tests do not).
+pub fn check_component_labels<G: Game>(game: &G) {
+    let name = G::info().name;
+    let own = game.new_initial_state().render_svg(game, None);
+    if game.components().substitute {
+        assert!(
+            own.contains("substitute components (not the publisher&#39;s)"),
+            "{name}: the picture of the built-in set does not say it is a substitute"
+        );
+    }
+    let mut file: serde_json::Value = serde_json::from_str(&game.components().json)
+        .unwrap_or_else(|e| panic!("{name}: components().json is not JSON ({e})"));
+    file["name"] = "my printed copy".into();
+    file["substitute"] = false.into();
+    let printed = G::new(game.params(), Some(&file.to_string())).unwrap_or_else(|e| {
+        panic!("{name}: a component file marked substitute=false does not load ({e})")
+    });
+    let state = printed.new_initial_state();
+    let svg = state.render_svg(&printed, None);
+    for text in [G::info().long_name.to_string(), state.render(&printed), svg.clone()] {
+        assert!(
+            !text.to_lowercase().contains("substitute"),
+            "{name}: a set not marked substitute is called substitute in:\n{text}"
+        );
+    }
+    assert!(
+        svg.contains("components: my printed copy"),
+        "{name}: the picture does not name the user's component set"
+    );
+}
+
 fn check_one_game<G: Game>(
     game: &Arc<G>,
     seed: u64,

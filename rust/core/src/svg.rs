@@ -88,6 +88,25 @@ pub fn wrap(body: &str, widths: &[i32], size: i32, bold: bool) -> Vec<String> {
     lines
 }
 
+/// Starts a game's picture: the `<svg>` element, `width` by `height` in sans-serif, and a
+/// background of `background`. The caller closes it with `</svg>`.
+pub fn open_document(out: &mut String, width: i32, height: i32, background: &str) {
+    use std::fmt::Write;
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
+         <rect width=\"100%\" height=\"100%\" fill=\"{background}\"/>"
+    );
+}
+
+/// Whose picture this is, as the header says it: "view of player p", or "full table".
+pub fn viewer_label(viewer: Option<usize>) -> String {
+    match viewer {
+        Some(v) => format!("view of player {v}"),
+        None => "full table".to_string(),
+    }
+}
+
 /// A monospace text block as an SVG document: the fallback drawing of any state.
 pub fn text_document(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();

@@ -115,8 +115,9 @@ impl Origin {
 pub struct TrackedState<G: Game> {
     game: Arc<G>,
     state: G::State,
-    /// The state at the origin, from which `pop` replays.
-    base: G::State,
+    /// The state at the origin, from which `pop` replays. Shared: it never changes, and a
+    /// clone (one per search node from Python) then copies one state, not two.
+    base: Arc<G::State>,
     origin: Origin,
     seed: u64,
     /// Actions applied since the origin.
@@ -153,7 +154,7 @@ impl<G: Game> TrackedState<G> {
     pub fn new(game: Arc<G>, seed: u64) -> Self {
         let state = game.new_initial_state();
         TrackedState {
-            base: state.clone(),
+            base: Arc::new(state.clone()),
             state,
             game,
             origin: Origin::Initial,
@@ -169,7 +170,7 @@ impl<G: Game> TrackedState<G> {
         let mut rng = Xoshiro256StarStar::seed_from_u64(mix64(seed ^ 0x9051_7104_0000_0001));
         let state = G::State::from_position(&game, position, &mut rng)?;
         Ok(TrackedState {
-            base: state.clone(),
+            base: Arc::new(state.clone()),
             state,
             game,
             origin: Origin::Position,
@@ -287,7 +288,7 @@ impl<G: Game> TrackedState<G> {
     /// Undoes the last action and returns it.
     pub fn pop(&mut self) -> SalonResult<Action> {
         let last = self.actions.pop().ok_or(SalonError::NothingToUndo)?;
-        let mut state = self.base.clone();
+        let mut state = G::State::clone(&self.base);
         for &a in &self.actions {
             state.apply_unchecked(&self.game, a);
         }
@@ -426,7 +427,7 @@ impl<G: Game> TrackedState<G> {
             None => Ok(self.clone()),
             Some(state) => Ok(TrackedState {
                 game: self.game.clone(),
-                base: state.clone(),
+                base: Arc::new(state.clone()),
                 state,
                 origin: Origin::Resampled(Arc::new(ResampleLink {
                     source_origin: self.origin.clone(),

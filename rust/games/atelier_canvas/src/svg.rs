@@ -13,7 +13,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, open_field, text};
+use salon_core::svg::{escape, open_document, open_field, text, viewer_label};
 
 use crate::components::{kind_of, Kind};
 use crate::position::{self, PaletteCard, PhaseName, Position};
@@ -233,15 +233,8 @@ pub(crate) fn draw(
     let height = top + rows.iter().map(|h| h + 8).sum::<i32>() + 10;
     let actor = acting(p);
     let mut out = String::with_capacity(40_000);
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#eef0f2\"/>"
-    );
-    let who = match viewer {
-        Some(v) => format!("view of player {v}"),
-        None => "full table".to_string(),
-    };
+    open_document(&mut out, WIDTH, height, "#eef0f2");
+    let who = viewer_label(viewer);
     text(
         &mut out,
         12,

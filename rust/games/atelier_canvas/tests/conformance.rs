@@ -5,7 +5,7 @@
 
 use salon_atelier_canvas::invariants::check_invariants;
 use salon_atelier_canvas::AtelierCanvas;
-use salon_core::conformance::{check_game, check_hidden_action_texts};
+use salon_core::conformance::{check_component_labels, check_game, check_hidden_action_texts};
 use salon_core::{Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
@@ -25,6 +25,7 @@ fn run(players: i64, expert: bool) {
     let seed = 1000 * players as u64 + u64::from(expert);
     check_game(&g, GAMES, seed, check_invariants);
     check_hidden_action_texts(&g, GAMES, seed);
+    check_component_labels(&g);
 }
 
 #[test]
@@ -68,6 +69,7 @@ fn run_variant(name: &str, value: ParamValue, seed: u64) {
     let g = AtelierCanvas::with_params(&params, None).unwrap();
     check_game(&g, GAMES, seed, check_invariants);
     check_hidden_action_texts(&g, GAMES, seed);
+    check_component_labels(&g);
 }
 #[test]
 fn conformance_3_players_expert_secondary_alone() {

@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, open_field, text, text_width, wrap};
+use salon_core::svg::{escape, open_document, open_field, text, text_width, viewer_label, wrap};
 
 use crate::components::{CATEGORY_NAMES, COLOUR_NAMES, NUM_COLOURS};
 use crate::game::AtelierStudio;
@@ -239,11 +239,7 @@ pub(crate) fn draw(
     let top = 330;
     let height = top + n as i32 * (ROW_H + 8) + 40;
     let mut out = String::with_capacity(30_000);
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#f3eee2\"/>"
-    );
+    open_document(&mut out, WIDTH, height, "#f3eee2");
     let in_turn = matches!(
         phase,
         Phase::Main
@@ -252,10 +248,7 @@ pub(crate) fn draw(
             | Phase::PowerPlace
             | Phase::PowerGain
     );
-    let who = match viewer {
-        Some(v) => format!("view of player {v}"),
-        None => "full table".to_string(),
-    };
+    let who = viewer_label(viewer);
     let end = p.last_round.map_or_else(String::new, |last| {
         format!("; end triggered, last round {last}")
     });

@@ -3,7 +3,7 @@
 //! that no move's text, as each player reads it, names a patron hidden from that player.
 
 use salon_atelier_studio::{invariants, AtelierStudio};
-use salon_core::conformance::{check_game, check_hidden_action_texts};
+use salon_core::conformance::{check_component_labels, check_game, check_hidden_action_texts};
 use salon_core::{Game, ParamValue, Params};
 
 /// Games per player count: 40 in release; fewer in debug builds (longer games at more players)
@@ -31,6 +31,7 @@ fn game(players: i64) -> AtelierStudio {
 fn conformance_2_players() {
     check_game(&game(2), GAMES[0], 1, invariants::check_conservation);
     check_hidden_action_texts(&game(2), HIDDEN_GAMES[0], 1);
+    check_component_labels(&game(2));
 }
 
 #[test]

@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{open_field, text};
+use salon_core::svg::{open_document, open_field, text};
 
 use crate::components::{colour_name, JOKER, NUM_COLOURS, NUM_SLOTS, STRIP_SPACES};
 use crate::position::{self, ColourCounts, FaceName, PhaseName, PlayerBoard, Position};
@@ -99,11 +99,7 @@ pub(crate) fn draw(p: &Position, game: &AzulSintra, viewer: Option<usize>) -> St
     let top = 150;
     let height = top + 20 + n as i32 * (BOARD_H + 10);
     let mut out = String::with_capacity(24_000);
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#f4efe4\"/>"
-    );
+    open_document(&mut out, WIDTH, height, "#f4efe4");
     let side = if game.side_b() { "B" } else { "A" };
     let who = match viewer {
         Some(v) => format!(" (view of player {v}: perfect information)"),

@@ -19,6 +19,7 @@ fn game(players: i64, side: &str) -> AzulSintra {
 fn check(game: &AzulSintra, first_seed: u64) {
     salon_core::conformance::check_game(game, GAMES, first_seed, check_invariants);
     salon_core::conformance::check_hidden_action_texts(game, GAMES, first_seed);
+    salon_core::conformance::check_component_labels(game);
 }
 
 // Debug builds play fewer games to keep the crate's test run short; `--release` plays 40.

@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use salon_core::svg::{escape, open_field, text, text_width, wrap};
+use salon_core::svg::{escape, open_document, open_field, text, text_width, viewer_label, wrap};
 
 use crate::components::{COLOUR_NAMES, NUM_COLOURS, TOOL_NAMES, TRACK_LEN, WHITE};
 use crate::game::ColorsOfParis;
@@ -191,15 +191,8 @@ pub(crate) fn draw(
     let top = 486;
     let height = top + n as i32 * (ROW_H + 8) + 10;
     let mut out = String::with_capacity(40_000);
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" fill=\"#222\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#f1ede4\"/>"
-    );
-    let who = match viewer {
-        Some(v) => format!("view of player {v}"),
-        None => "full table".to_string(),
-    };
+    open_document(&mut out, WIDTH, height, "#f1ede4");
+    let who = viewer_label(viewer);
     text(
         &mut out,
         12,

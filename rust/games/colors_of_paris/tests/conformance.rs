@@ -3,7 +3,7 @@
 //! no move text a player reads names a card hidden from them.
 
 use salon_colors_of_paris::{invariants, ColorsOfParis};
-use salon_core::conformance::{check_game, check_hidden_action_texts};
+use salon_core::conformance::{check_component_labels, check_game, check_hidden_action_texts};
 use salon_core::{Game, ParamValue, Params};
 
 #[cfg(debug_assertions)]
@@ -22,6 +22,7 @@ fn run(players: i64, advanced: bool, seed: u64) {
     let g = game(players, advanced);
     check_game(&g, GAMES, seed, invariants::conservation);
     check_hidden_action_texts(&g, GAMES, seed);
+    check_component_labels(&g);
 }
 
 #[test]

@@ -1376,27 +1376,3 @@ fn upgrade_cost_entry_errors_name_the_entry() {
     );
 }
 
-#[test]
-fn a_component_file_not_marked_substitute_is_never_called_substitute() {
-    // Issue 15 point 8: "substitute components" only when the loaded set is marked so.
-    let params = Params::new().with("players", ParamValue::Int(2));
-    let g = ColorsOfParis::with_params(&params, None).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&g.components().json).unwrap();
-    v["name"] = "my printed copy".into();
-    v["substitute"] = false.into();
-    let u = ColorsOfParis::with_params(&params, Some(&v.to_string())).unwrap();
-    let s = u.new_initial_state();
-    let svg = s.render_svg(&u, None);
-    for text in [
-        ColorsOfParis::info().long_name.to_string(),
-        s.render(&u),
-        svg.clone(),
-    ] {
-        assert!(!text.to_lowercase().contains("substitute"), "{text}");
-    }
-    assert!(svg.contains("components: my printed copy"));
-    let s = g.new_initial_state();
-    assert!(s
-        .render_svg(&g, None)
-        .contains("substitute components (not the publisher&#39;s)"));
-}
