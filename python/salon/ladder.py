@@ -125,13 +125,20 @@ def run_ladder(
         out.records.extend(result.records)
         if on_pair is not None:
             on_pair(kept[i], kept[j], result)
-    theta, errors = fit_bradley_terry(scores, played)
     out.scores, out.games = scores.tolist(), played.tolist()
-    for b in range(k):
-        elo, half = ELO * theta[b], 1.959963984540054 * ELO * errors[b]
-        out.ratings.append(Rating(kept[b], elo, elo - half, elo + half, int(played[b].sum()), float(scores[b].sum())))
-    out.ratings.sort(key=lambda r: -r.elo)
+    out.ratings = rate(kept, scores, played)
     return out
+
+
+def rate(bots: list[str], scores: np.ndarray, played: np.ndarray) -> list[Rating]:
+    """The bots' Elo ratings (the first at 0) with 95% intervals, best first, from the round
+    robin's ``scores[i, j]`` (i's win share in its ``played[i, j]`` games against j)."""
+    theta, errors = fit_bradley_terry(scores, played)
+    ratings = []
+    for b, bot in enumerate(bots):
+        elo, half = ELO * theta[b], 1.959963984540054 * ELO * errors[b]
+        ratings.append(Rating(bot, elo, elo - half, elo + half, int(played[b].sum()), float(scores[b].sum())))
+    return sorted(ratings, key=lambda r: -r.elo)
 
 
 def ladder_table(ladder: Ladder) -> str:

@@ -91,3 +91,38 @@ def test_the_command_writes_the_table_and_the_records(tmp_path: Path) -> None:
     assert len(list(records.read_records(recs))) == 2
     bad = subprocess.run([sys.executable, "-m", "salon", "ladder", "azul_sintra", "--bots", "wizard"], capture_output=True, text=True)
     assert bad.returncode != 0 and "unknown bot" in bad.stderr
+
+
+LADDERS = Path(__file__).resolve().parents[2] / "results" / "ladders"
+
+
+@pytest.mark.parametrize("table", sorted(LADDERS.glob("*.md")), ids=lambda p: p.stem)
+def test_a_committed_ladder_is_recomputed_from_its_records(table: Path) -> None:
+    """Every figure of a ladder table in results/ladders (and docs/bots.md, which shows them)
+    follows from the records beside it: the pairs' win shares and the Bradley-Terry fit."""
+    import gzip
+    import json
+
+    text = table.read_text(encoding="utf-8").strip()
+    games_records = [json.loads(line) for line in gzip.open(table.with_suffix(".jsonl.gz"), "rt") if line.strip()]
+    header = next(line for line in text.splitlines() if line.startswith("| | "))
+    bots = [cell.strip() for cell in header.strip("|").split("|")[1:]]
+    index = {bot: i for i, bot in enumerate(bots)}
+    scores = np.zeros((len(bots), len(bots)))
+    played = np.zeros((len(bots), len(bots)), dtype=int)
+    for rec in games_records:
+        (a, b), (ra, rb) = [index[p] for p in rec["players"]], rec["returns"]
+        scores[a, b] += ra
+        scores[b, a] += rb
+        played[a, b] += 1
+        played[b, a] += 1
+    first_line = text.splitlines()[0]
+    per_pair = int(first_line.split(": ")[1].split(" games a pair")[0])
+    recomputed = ladder.Ladder(game=first_line.split(": ")[0], bots=bots, games_per_pair=per_pair,
+                               scores=scores.tolist(), games=played.tolist(), ratings=ladder.rate(bots, scores, played))
+    left_out = [line[len("(left out: "):-1].split(": ", 1) for line in text.splitlines() if line.startswith("(left out: ")]
+    recomputed.skipped = {bot: why for bot, why in left_out}
+    recomputed.seconds = float(first_line.split(" games, ")[1].split(" s;")[0])  # the run's, not a figure of play
+    assert ladder.ladder_table(recomputed) == text
+    assert text in (LADDERS.parents[1] / "docs" / "bots.md").read_text(encoding="utf-8"), \
+        f"docs/bots.md does not show {table.name} as it is"
