@@ -66,6 +66,49 @@ train-smoke: build ## The AlphaZero example at toy scale (one short iteration, t
 	$(PY) -m pytest -q tests/learning/test_alphazero_example.py
 
 TRAIN_GAME ?= azul_sintra
+TRAIN_HOURS ?= 2
+# The settings of the strength runs in docs/learning.md.
+TRAIN_FLAGS ?= --games-per-iteration 128 --parallel 128 --simulations 64 --hidden 256 --buffer 500000 \
+	--reuse 2 --eval-games 20 --eval-every 6
+.PHONY: train-example
+train-example: build ## Train the AlphaZero example on TRAIN_GAME for TRAIN_HOURS with TRAIN_FLAGS (runs/alphazero-<game>/, resumable)
+	OPENBLAS_NUM_THREADS=1 $(PY) examples/alphazero.py --game $(TRAIN_GAME) --hours $(TRAIN_HOURS) \
+		$(TRAIN_FLAGS) --out runs/alphazero-$(TRAIN_GAME) --resume
+
+.PHONY: browser
+browser: venv ## Install chromium (apt) and playwright (pip) for the browser tests, idempotently
+	scripts/install-browser.sh $(VENV)
+
+.PHONY: test-browser
+test-browser: build browser ## The HTML replay viewer and `salon serve` clicked through in headless chromium
+	SALON_REQUIRE_BROWSER=1 $(PY) -m pytest -q tests/browser
+
+.PHONY: typecheck
+typecheck: build ## mypy --strict on the package, and the hand-written .pyi stubs checked against the built module
+	$(PY) -m mypy python/salon
+	$(PY) -m mypy.stubtest salon._core --allowlist stubtest-allowlist.txt
+
+.PHONY: fuzz
+fuzz: ## Every fuzz target of fuzz/ for a bounded time (FUZZ_SECONDS, default 30 each); non-zero on a finding
+	scripts/fuzz-ci.sh
+
+.PHONY: long-runs
+long-runs: build ## Millions of moves and clones with flat memory, and states on several threads (figures in docs/reliability.md)
+	$(PY) benches/long_runs.py
+
+.PHONY: bench
+bench: build ## Benchmarks with timings (pytest-benchmark), side by side in one run
+	$(PY) -m pytest benches -q --benchmark-only --benchmark-columns=mean,ops,rounds
+
+.PHONY: search-report
+search-report: build ## Batched search (BatchedSearch): simulations/s on every game, where the time goes, self-play moves/s (docs/learning.md)
+	OPENBLAS_NUM_THREADS=1 $(PY) benches/search_report.py
+
+.PHONY: network-report
+network-report: build ## Native networks against the callable path (one root as a bot plays; 256 roots), where the time goes
+	OPENBLAS_NUM_THREADS=1 $(PY) benches/network_report.py
+
+GAME ?= azul_sintra
 PLAYERS ?= 2
 AGENT_HOURS ?=
 # The recipe of the shipped networks' runs, for a game and player count that has no card yet
@@ -76,3 +119,17 @@ AGENT_FLAGS ?= --games-per-iteration 128 --parallel 128 --simulations 64 --polic
 .PHONY: agents
 agents: build ## Retrain the shipped network of GAME at PLAYERS players with its model card's command, as many iterations as the card (runs/GAME-PLAYERSp, resumable; AGENT_HOURS caps one run)
 	$(PY) scripts/retrain_agent.py "$(GAME)" $(PLAYERS) $(if $(AGENT_HOURS),--hours $(AGENT_HOURS)) --default-flags "$(AGENT_FLAGS)"
+	$(PY) scripts/ship_agent.py runs/$(GAME)-$(PLAYERS)p
+
+.PHONY: bench-rust
+bench-rust: ## Criterion benchmarks of the core
+	cargo bench -p salon-engine --locked
+
+.PHONY: goldens
+goldens: build ## Regenerate the golden playthrough files (review the diff before committing)
+	$(PY) -m salon.testing.playthrough --write tests/playthroughs
+
+.PHONY: clean
+clean: ## Remove build outputs and the virtual environment
+	cargo clean
+	rm -rf $(VENV) replays
