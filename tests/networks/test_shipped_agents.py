@@ -106,3 +106,20 @@ def test_make_agents_retrains_with_the_cards_command(name: str) -> None:
     assert argv[argv.index("--iterations") + 1] == str(card["training"]["iterations"])
     assert "--hours" not in argv
     assert argv[argv.index("--out") + 1] == str(ROOT / "runs" / name)
+
+
+EVALUATIONS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "results" / "agents").glob("*/eval-*.jsonl.gz"))
+
+
+@pytest.mark.parametrize("records", EVALUATIONS)
+def test_every_kept_evaluation_is_reported_with_its_figure(records: str) -> None:
+    """Every run is reported, kept or thrown away: each evaluation's records in results/agents
+    are named on a row of docs/bots.md that gives the win share recomputed from them."""
+    table = _strength_module().strength_table(ROOT / records)
+    name = records.rpartition("/")[2]
+    folder = records.rpartition("/")[0]
+    rows = [line for line in (ROOT / "docs" / "bots.md").read_text().splitlines()
+            if line.startswith("|") and (records in line or (folder in line and name in line))]
+    assert rows, f"{records} is named on no row of docs/bots.md"
+    figure = f"{table['win_share']:.3f}"
+    assert any(figure in row for row in rows), f"no row naming {records} gives its win share {figure}"
