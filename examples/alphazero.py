@@ -132,6 +132,22 @@ def init_params(rng: np.random.Generator, inputs: int, actions: int, players: in
     return params
 
 
+def transferred_params(source: dict[str, npt.NDArray[Any]], inputs: int, actions: int, players: int
+                       ) -> dict[str, npt.NDArray[np.float32]]:
+    """Another run's weights as the start of this one: the same game at another player count (same
+    observation layout and actions). Trunk and policy head are copied; the value head is in the
+    mover's frame, so output 0 (the mover) is copied and each opponent's output starts as the
+    source's nearest opponent output (with two players, the one opponent)."""
+    if source["w0"].shape[0] != inputs or source["wp"].shape[1] != actions:
+        raise ValueError(f"--init-from: the network reads {source['w0'].shape[0]} inputs and scores "
+                         f"{source['wp'].shape[1]} actions; this game has {inputs} and {actions}")
+    params = {k: np.asarray(v, np.float32) for k, v in source.items() if k not in ("wv", "bv")}
+    columns = [min(k, source["wv"].shape[1] - 1) for k in range(players)]
+    params["wv"] = np.asarray(source["wv"][:, columns], np.float32)
+    params["bv"] = np.asarray(source["bv"][columns], np.float32)
+    return params
+
+
 def num_layers(params: dict[str, Any]) -> int:
     return sum(1 for k in params if k.startswith("w") and k[1:].isdigit())
 
@@ -455,6 +471,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--ray-workers", type=int, default=None, help="Ray self-play workers (default: the cluster's CPUs)")
     p.add_argument("--ray-unit-games", type=int, default=None,
                    help="games per unit of work sent to a worker (default: the iteration's games over twice the workers)")
+    p.add_argument("--init-from", metavar="CHECKPOINT", default=None,
+                   help="start from another run's checkpoint.npz of the same game (another player count): "
+                   "trunk and policy head copied, the value head widened or narrowed; ignored when --resume finds a checkpoint")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="directory for the checkpoint, buffer and log")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
@@ -493,7 +512,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         if args.resume:
             print(f"no checkpoint in {out}: starting afresh", flush=True)
-        learner = Learner(init_params(rng, obs_size, actions, players, args.hidden, args.layers), args.lr, args.l2)
+        if args.init_from:
+            source, _, source_state = load_checkpoint(Path(args.init_from))
+            source_game = source_state["meta"].get("game_name")
+            if source_game != game.name:
+                sys.exit(f"--init-from {args.init_from} was trained on {source_game}, not {game.name}")
+            if num_layers(source) != args.layers or source["w0"].shape[1] != args.hidden:
+                sys.exit(f"--init-from {args.init_from} has {num_layers(source)} layers of {source['w0'].shape[1]}; "
+                         f"pass --layers {num_layers(source)} --hidden {source['w0'].shape[1]}")
+            try:
+                initial = transferred_params(source, obs_size, actions, players)
+            except ValueError as e:
+                sys.exit(str(e))
+            print(f"starting from the weights of {args.init_from} (iteration {source_state['iteration']}, "
+                  f"{source_state['meta'].get('game')})", flush=True)
+        else:
+            initial = init_params(rng, obs_size, actions, players, args.hidden, args.layers)
+        learner = Learner(initial, args.lr, args.l2)
     if args.evaluate_only:
         if first_iteration == 1:
             sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")

@@ -90,6 +90,38 @@ def test_resume_refuses_another_game(tmp_path: Path) -> None:
     assert "trained on atelier_studio, not azul_sintra" in done.stderr
 
 
+def test_a_run_starts_from_another_player_counts_checkpoint(tmp_path: Path) -> None:
+    """--init-from: a 3-player run starts from a 2-player run's weights (same observation layout):
+    trunk and policy head as they were, the value head widened with the opponent's output."""
+    two = tmp_path / "two"
+    run(two, "--iterations", "1", "--eval-games", "0")
+    three = tmp_path / "three"
+    printed = run(three, "--game", "atelier_studio(players=3)", "--iterations", "1", "--eval-games", "0",
+                  "--train-steps", "1", "--lr", "0", "--l2", "0", "--init-from", str(two / "checkpoint.npz"))
+    assert f"starting from the weights of {two / 'checkpoint.npz'} (iteration 1" in printed
+    with np.load(two / "checkpoint.npz") as a, np.load(three / "checkpoint.npz") as b:
+        for key in ("w0", "b0", "w1", "b1", "wp", "bp"):  # a zero learning rate leaves them as copied
+            np.testing.assert_array_equal(b[f"param/{key}"], a[f"param/{key}"])
+        assert b["param/wv"].shape == (128, 3)
+        np.testing.assert_array_equal(b["param/wv"], a["param/wv"][:, [0, 1, 1]])
+        np.testing.assert_array_equal(b["param/bv"], a["param/bv"][[0, 1, 1]])
+    # Once the run has its own checkpoint, --resume continues it and the source is not read again.
+    again = run(three, "--game", "atelier_studio(players=3)", "--iterations", "2", "--eval-games", "0",
+                "--resume", "--init-from", str(tmp_path / "missing.npz"))
+    assert "resumed from" in again and "starting from the weights" not in again
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    for game, flags, message in [
+        ("azul_sintra", [], "was trained on atelier_studio, not azul_sintra"),
+        ("atelier_studio(players=4)", ["--hidden", "64"], "has 2 layers of 128; pass --layers 2 --hidden 128"),
+    ]:
+        done = subprocess.run([sys.executable, str(EXAMPLE), *TOY, "--game", game, *flags, "--iterations", "1",
+                               "--out", str(tmp_path / "refused"), "--init-from", str(two / "checkpoint.npz")],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode != 0 and message in done.stderr, done.stderr
+        assert not (tmp_path / "refused" / "checkpoint.npz").exists()
+
+
 def test_evaluator_adapter_puts_values_back_by_seat() -> None:
     sys.path.insert(0, str(EXAMPLE.parent))
     try:
