@@ -108,7 +108,7 @@ def test_make_agents_retrains_with_the_cards_command(name: str) -> None:
     assert argv[argv.index("--out") + 1] == str(ROOT / "runs" / name)
 
 
-EVALUATIONS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "results" / "agents").glob("*/eval-*.jsonl.gz"))
+EVALUATIONS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "results" / "agents").rglob("eval-*.jsonl.gz"))
 
 
 @pytest.mark.parametrize("records", EVALUATIONS)
