@@ -513,7 +513,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.resume:
             print(f"no checkpoint in {out}: starting afresh", flush=True)
         if args.init_from:
-            source, _, source_state = load_checkpoint(Path(args.init_from))
+            try:
+                source, _, source_state = load_checkpoint(Path(args.init_from))
+            except (OSError, KeyError, ValueError) as e:
+                sys.exit(f"--init-from {args.init_from}: not a readable checkpoint.npz ({e})")
             source_game = source_state["meta"].get("game_name")
             if source_game != game.name:
                 sys.exit(f"--init-from {args.init_from} was trained on {source_game}, not {game.name}")

@@ -120,6 +120,12 @@ def test_a_run_starts_from_another_player_counts_checkpoint(tmp_path: Path) -> N
                               env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode != 0 and message in done.stderr, done.stderr
         assert not (tmp_path / "refused" / "checkpoint.npz").exists()
+    (tmp_path / "junk.npz").write_bytes(b"not a checkpoint")
+    for source in (tmp_path / "missing.npz", tmp_path / "junk.npz"):
+        done = subprocess.run([sys.executable, str(EXAMPLE), *TOY, "--iterations", "1", "--out", str(tmp_path / "refused"),
+                               "--init-from", str(source)], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode != 0 and "not a readable checkpoint.npz" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
 
 
 def test_evaluator_adapter_puts_values_back_by_seat() -> None:
