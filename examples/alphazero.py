@@ -13,11 +13,15 @@ of the player to move and has two heads:
   loss as in the search (the search reads logits of legal actions only);
 - value: one logit per player, **softmax over the players = predicted final win shares**, which is
   the scale of ``State.returns()`` and of the values ``BatchedSearch`` expects (win shares in
-  [0, 1], summing to 1 since the win is shared on a tie). The head is in the mover's frame
-  (output 0 = the player to move, output k = the player k seats after them), as salon's
-  observations are; the evaluator turns it back into seats with the seat to move that the
+  [0, 1], summing to 1 since the win is shared on a tie). ``--value-frame mover`` (the default):
+  output 0 = the player to move, output k = the player k seats after them, the frame of an
+  observation that lists the players from the observer on (azul_sintra, atelier_canvas,
+  colors_of_paris); the evaluator turns it back into seats with the seat to move that the
   search passes (``BatchedSearch(..., pass_players=True)`` calls ``evaluator(obs, mask,
-  players)``).
+  players)``). ``--value-frame seat``: output p = seat p, the frame of an observation that lists
+  the players in seat order with the observer as a one-hot (atelier_studio), where a mover-frame
+  head has to learn to rotate the seats by the observer before it can judge anything. The
+  frame is written in the network file (``salon.value_frame``) and kept by ``--resume``.
 
 Loss: cross-entropy to the search's policy target + cross-entropy of the value head to the value
 target + ``--l2`` x the sum of squared weights; Adam (optax). The value target is
@@ -79,12 +83,13 @@ class BucketedEvaluator:
 
     The batch is zero-padded to the next of ``sizes`` (so a framework that compiles per shape,
     as JAX does, compiles a few times only; larger batches are cut into pieces of the largest
-    size). Output ``k`` of the value head goes to seat ``(players + k) % num_players``.
+    size). In the mover's frame output ``k`` of the value head goes to seat ``(players + k) %
+    num_players``; in the seat frame output ``p`` is seat ``p`` already.
     Picklable when ``forward`` is (for Ray workers).
     """
 
-    def __init__(self, forward: Forward, num_players: int, sizes: Sequence[int]) -> None:
-        self.forward, self.num_players = forward, num_players
+    def __init__(self, forward: Forward, num_players: int, sizes: Sequence[int], value_frame: str = "mover") -> None:
+        self.forward, self.num_players, self.value_frame = forward, num_players, value_frame
         self.sizes = sorted(sizes)
         self.calls = self.rows = 0
         self.seconds = 0.0
@@ -103,10 +108,12 @@ class BucketedEvaluator:
         n, top = len(obs), self.sizes[-1]
         pieces = [self._padded(obs[i : i + top]) for i in range(0, n, top)]
         logits = np.concatenate([p[0] for p in pieces])
-        relative = np.concatenate([p[1] for p in pieces])
-        seats = (players[:, None].astype(np.int64) + np.arange(self.num_players)[None, :]) % self.num_players
-        values = np.empty_like(relative)
-        np.put_along_axis(values, seats, relative, axis=1)
+        values = np.concatenate([p[1] for p in pieces])
+        if self.value_frame == "mover":
+            relative = values
+            seats = (players[:, None].astype(np.int64) + np.arange(self.num_players)[None, :]) % self.num_players
+            values = np.empty_like(relative)
+            np.put_along_axis(values, seats, relative, axis=1)
         self.calls += 1
         self.rows += n
         self.seconds += time.perf_counter() - start
@@ -132,16 +139,22 @@ def init_params(rng: np.random.Generator, inputs: int, actions: int, players: in
     return params
 
 
-def transferred_params(source: dict[str, npt.NDArray[Any]], inputs: int, actions: int, players: int
+def transferred_params(source: dict[str, npt.NDArray[Any]], inputs: int, actions: int, players: int,
+                       fresh_value_head: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]] | None = None,
                        ) -> dict[str, npt.NDArray[np.float32]]:
     """Another run's weights as the start of this one: the same game at another player count (same
-    observation layout and actions). Trunk and policy head are copied; the value head is in the
-    mover's frame, so output 0 (the mover) is copied and each opponent's output starts as the
-    source's nearest opponent output (with two players, the one opponent)."""
+    observation layout and actions). Trunk and policy head are copied. When both value heads are
+    in the mover's frame, output 0 (the mover) is copied and each opponent's output starts as the
+    source's nearest opponent output (with two players, the one opponent); otherwise (a seat-frame
+    head on either side: seat p of one player count is no seat of the other) the value head is
+    ``fresh_value_head``, newly initialised weights and biases."""
     if source["w0"].shape[0] != inputs or source["wp"].shape[1] != actions:
         raise ValueError(f"--init-from: the network reads {source['w0'].shape[0]} inputs and scores "
                          f"{source['wp'].shape[1]} actions; this game has {inputs} and {actions}")
     params = {k: np.asarray(v, np.float32) for k, v in source.items() if k not in ("wv", "bv")}
+    if fresh_value_head is not None:
+        params["wv"], params["bv"] = fresh_value_head
+        return params
     columns = [min(k, source["wv"].shape[1] - 1) for k in range(players)]
     params["wv"] = np.asarray(source["wv"][:, columns], np.float32)
     params["bv"] = np.asarray(source["bv"][columns], np.float32)
@@ -169,10 +182,10 @@ class NumpyForward:
 
 
 def native_network(params: dict[str, npt.NDArray[np.float32]], game: salon.Game,
-                   metadata: dict[str, str] | None = None) -> tuple[bytes, salon.Network]:
-    """The network as an ONNX file (mover-frame win shares) and loaded into the engine: self-play
-    and evaluation run it inside the search, with no Python call per lock step."""
-    data = mlp_to_onnx(params, game, metadata=metadata)
+                   metadata: dict[str, str] | None = None, value_frame: str = "mover") -> tuple[bytes, salon.Network]:
+    """The network as an ONNX file (win shares in ``value_frame``) and loaded into the engine:
+    self-play and evaluation run it inside the search, with no Python call per lock step."""
+    data = mlp_to_onnx(params, game, value_frame=value_frame, metadata=metadata)
     return data, salon.Network.load(data, game)
 
 
@@ -244,19 +257,21 @@ class Learner:
         self.opt_state = self.jax.tree_util.tree_unflatten(treedef, [self.jnp.asarray(x) for x in leaves])
 
 
-def value_target(ex: Examples, value_mix: float) -> npt.NDArray[np.float32]:
+def value_target(ex: Examples, value_mix: float, value_frame: str = "mover") -> npt.NDArray[np.float32]:
     """``value_mix`` x final win shares + the rest x the search's root values, in the mover's
-    frame (column k = the player k seats after the mover)."""
+    frame (column k = the player k seats after the mover) or the seat frame (column p = seat p)."""
     players = ex.returns.shape[1]
     target = ex.returns if value_mix >= 1.0 else value_mix * ex.returns + (1.0 - value_mix) * ex.root_values
+    if value_frame == "seat":
+        return np.asarray(target, np.float32)
     seats = (ex.players[:, None].astype(np.int64) + np.arange(players)[None, :]) % players
     return np.take_along_axis(target, seats, axis=1).astype(np.float32)
 
 
-def fresh_value_loss(learner: Learner, ex: Examples) -> float:
+def fresh_value_loss(learner: Learner, ex: Examples, value_frame: str = "mover") -> float:
     """The network's value loss (cross-entropy to the final win shares) on examples it has not
     been trained on: a value head that only recognises the games it saw scores badly here."""
-    target = value_target(ex, 1.0)
+    target = value_target(ex, 1.0, value_frame)
     obs = ex.observations.reshape(len(ex), -1)
     chunk = np.zeros((4096, obs.shape[1]), np.float32)  # one shape, so JAX compiles once
     total = 0.0
@@ -269,7 +284,7 @@ def fresh_value_loss(learner: Learner, ex: Examples) -> float:
 
 
 # ---------------------------------------------------------------------------------------------
-# Replay buffer: the newest ``capacity`` examples, targets in the mover's frame.
+# Replay buffer: the newest ``capacity`` examples, value targets in the run's frame.
 
 
 class ReplayBuffer:
@@ -280,9 +295,9 @@ class ReplayBuffer:
         self.policy = np.zeros((capacity, actions), np.float32)
         self.value = np.zeros((capacity, players), np.float32)
 
-    def add(self, ex: Examples, value_mix: float = 1.0) -> None:
+    def add(self, ex: Examples, value_mix: float = 1.0, value_frame: str = "mover") -> None:
         n = len(ex)
-        relative = value_target(ex, value_mix)
+        relative = value_target(ex, value_mix, value_frame)
         for start in range(0, n, self.capacity):
             rows = slice(start, min(n, start + self.capacity))
             k = rows.stop - rows.start
@@ -419,7 +434,7 @@ def save_checkpoint(out: Path, learner: Learner, iteration: int, rng: np.random.
     tmp = out / (CHECKPOINT + ".tmp.npz")
     np.savez(tmp, **arrays)
     os.replace(tmp, out / CHECKPOINT)
-    data, _ = native_network(learner.numpy_params(), game, {"salon.iteration": str(iteration)})
+    data, _ = native_network(learner.numpy_params(), game, {"salon.iteration": str(iteration)}, meta["value_frame"])
     tmp_net = out / (NETWORK + ".tmp")
     tmp_net.write_bytes(data)
     os.replace(tmp_net, out / NETWORK)
@@ -461,6 +476,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="write OUT/buffer.npz every this many iterations and when the run stops (it can be GBs)")
     p.add_argument("--value-mix", type=float, default=0.5,
                    help="value target: this share of the final win shares, the rest the search's root value")
+    p.add_argument("--value-frame", choices=["mover", "seat"], default=None,
+                   help="value head columns: 'mover' (column k = k seats after the player to move; for observations "
+                   "listed from the observer on) or 'seat' (column p = seat p; for atelier_studio, whose observation "
+                   "lists the seats in seat order). Default: the checkpoint's with --resume, else mover")
     p.add_argument("--eval-games", type=int, default=20, help="evaluation games per opponent (seat-rotated); 0: none")
     p.add_argument("--eval-every", type=int, default=1, help="evaluate every this many iterations")
     p.add_argument("--eval-mcts-simulations", type=int, default=1000)
@@ -504,12 +523,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         trained_on = state["meta"].get("game_name")
         if trained_on != game.name or params["w0"].shape[0] != obs_size:
             sys.exit(f"{out / CHECKPOINT} was trained on {trained_on}, not {game.name}: use another --out")
+        trained_frame = state["meta"].get("value_frame", "mover")  # runs before --value-frame were all mover
+        if args.value_frame not in (None, trained_frame):
+            sys.exit(f"{out / CHECKPOINT} was trained with --value-frame {trained_frame}, not {args.value_frame}: "
+                     "use another --out")
+        args.value_frame = trained_frame
         learner = Learner(params, args.lr, args.l2)
         learner.load_opt_leaves(opt_leaves)
         rng.bit_generator.state = state["rng"]
         first_iteration = state["iteration"] + 1
         print(f"resumed from {out / CHECKPOINT} after iteration {state['iteration']}", flush=True)
     else:
+        args.value_frame = args.value_frame or "mover"
         if args.resume:
             print(f"no checkpoint in {out}: starting afresh", flush=True)
         if args.init_from:
@@ -523,8 +548,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if num_layers(source) != args.layers or source["w0"].shape[1] != args.hidden:
                 sys.exit(f"--init-from {args.init_from} has {num_layers(source)} layers of {source['w0'].shape[1]}; "
                          f"pass --layers {num_layers(source)} --hidden {source['w0'].shape[1]}")
+            source_frame = source_state["meta"].get("value_frame", "mover")
+            fresh_head = None
+            if "seat" in (source_frame, args.value_frame):
+                newly = init_params(rng, obs_size, actions, players, args.hidden, args.layers)
+                fresh_head = (newly["wv"], newly["bv"])
+                print(f"value head started afresh (the source's is in the {source_frame} frame, this run's in the "
+                      f"{args.value_frame} frame)", flush=True)
             try:
-                initial = transferred_params(source, obs_size, actions, players)
+                initial = transferred_params(source, obs_size, actions, players, fresh_head)
             except ValueError as e:
                 sys.exit(str(e))
             print(f"starting from the weights of {args.init_from} (iteration {source_state['iteration']}, "
@@ -536,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if first_iteration == 1:
             sys.exit(f"--evaluate-only needs a checkpoint in {out} (and --resume)")
         t = time.monotonic()
-        _, evaluator = native_network(learner.numpy_params(), game)
+        _, evaluator = native_network(learner.numpy_params(), game, value_frame=args.value_frame)
         result: dict[str, Any] = {"iteration": first_iteration - 1, "game": game.name, "eval_games": args.eval_games,
                                   "simulations": args.simulations, "policy": args.policy}
         result.update(run_evaluation(game, evaluator, args))
@@ -552,6 +584,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     workers = start_ray(args) if args.ray else 0
     meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}
     meta["game_name"] = game.name
+    meta["value_frame"] = args.value_frame
     last_iteration = args.iterations
     iteration_seconds = 0.0
     saved_buffer_at = completed = first_iteration - 1
@@ -563,7 +596,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         t0 = time.monotonic()
         # Self-play with the current network.
         # The current network, inside the engine for self-play and evaluation.
-        _, evaluator = native_network(learner.numpy_params(), game)
+        _, evaluator = native_network(learner.numpy_params(), game, value_frame=args.value_frame)
         moves = games_done = 0
         fresh: list[Examples] = []
         last_print = time.monotonic()
@@ -584,8 +617,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       f"{rate:.0f} moves/s", flush=True)
                 last_print = time.monotonic()
         examples = Examples.concatenate(fresh)
-        unseen_value_loss = fresh_value_loss(learner, examples)
-        buffer.add(examples, args.value_mix)
+        unseen_value_loss = fresh_value_loss(learner, examples, args.value_frame)
+        buffer.add(examples, args.value_mix, args.value_frame)
         selfplay_seconds = time.monotonic() - t0
         # Training.
         t1 = time.monotonic()
@@ -613,7 +646,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "train_seconds": round(train_seconds, 2), "selfplay_workers": workers,
         }
         if args.eval_games > 0 and iteration % args.eval_every == 0:
-            _, trained = native_network(learner.numpy_params(), game)
+            _, trained = native_network(learner.numpy_params(), game, value_frame=args.value_frame)
             entry.update(run_evaluation(game, trained, args))
         entry["eval_seconds"] = round(time.monotonic() - t2, 2)
         entry["wall_seconds"] = round(time.monotonic() - started, 2)

@@ -128,6 +128,65 @@ def test_a_run_starts_from_another_player_counts_checkpoint(tmp_path: Path) -> N
         assert "Traceback" not in done.stderr
 
 
+def test_a_seat_frame_run_keeps_its_frame_in_the_network_file_and_on_resume(tmp_path: Path) -> None:
+    """--value-frame seat: the network file says so (the engine then reads column p as seat p),
+    --resume keeps the checkpoint's frame, asking for the other one is refused, and a start from
+    a mover-frame checkpoint copies the trunk but not the value head."""
+    import salon
+
+    two = tmp_path / "two"
+    run(two, "--iterations", "1", "--eval-games", "0")
+    three = tmp_path / "three"
+    printed = run(three, "--game", "atelier_studio(players=3)", "--value-frame", "seat", "--iterations", "1",
+                  "--eval-games", "0", "--train-steps", "1", "--lr", "0", "--l2", "0",
+                  "--init-from", str(two / "checkpoint.npz"))
+    assert "value head started afresh (the source's is in the mover frame, this run's in the seat frame)" in printed
+    with np.load(two / "checkpoint.npz") as a, np.load(three / "checkpoint.npz") as b:
+        for key in ("w0", "b0", "w1", "b1", "wp", "bp"):
+            np.testing.assert_array_equal(b[f"param/{key}"], a[f"param/{key}"])
+        assert b["param/wv"].shape == (128, 3)
+        assert not np.array_equal(b["param/wv"][:, :2], a["param/wv"])
+        assert json.loads(bytes(b["state"]).decode())["meta"]["value_frame"] == "seat"
+    network = salon.Network.load(three / "network.onnx", salon.load_game("atelier_studio(players=3)"))
+    assert network.value_frame == "seat" and network.metadata["salon.value_frame"] == "seat"
+
+    again = run(three, "--game", "atelier_studio(players=3)", "--iterations", "2", "--eval-games", "0", "--resume")
+    assert "after iteration 1" in again and "[2] self-play" in again
+    assert salon.Network.load(three / "network.onnx", salon.load_game("atelier_studio(players=3)")).value_frame == "seat"
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, str(EXAMPLE), *TOY, "--game", "atelier_studio(players=3)", "--iterations", "3",
+                           "--value-frame", "mover", "--out", str(three), "--resume"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "was trained with --value-frame seat, not mover" in done.stderr, done.stderr
+    assert [e["iteration"] for e in log_lines(three)] == [1, 2]
+
+
+def test_value_target_and_adapter_in_the_seat_frame() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import BucketedEvaluator, NumpyForward, init_params, value_target
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    from salon.selfplay import Examples
+
+    returns = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], np.float32)
+    root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
+    ex = Examples(observations=np.zeros((2, 1), np.float32), masks=np.ones((2, 2), np.bool_),
+                  policies=np.full((2, 2), 0.5, np.float32), players=np.array([0, 2], np.int32),
+                  returns=returns, root_values=root, game_ids=np.zeros(2, np.int64),
+                  plies=np.arange(2, dtype=np.int32), actions=np.zeros(2, np.int64))
+    # Column p is seat p whoever moves.
+    np.testing.assert_allclose(value_target(ex, 1.0, "seat"), returns)
+    np.testing.assert_allclose(value_target(ex, 0.25, "seat"), [[0.625, 0.225, 0.15], [0.15, 0.15, 0.7]], atol=1e-6)
+
+    params = init_params(np.random.default_rng(0), 12, 5, 3, 8, 2)
+    x = np.random.default_rng(1).random((20, 12)).astype(np.float32)
+    _, shares = NumpyForward(params)(x)
+    _, values = BucketedEvaluator(NumpyForward(params), 3, [16, 32], "seat")(
+        x, np.ones((20, 5), np.bool_), (np.arange(20) % 3).astype(np.int32))
+    np.testing.assert_allclose(values, shares, atol=1e-7)
+
+
 def test_evaluator_adapter_puts_values_back_by_seat() -> None:
     sys.path.insert(0, str(EXAMPLE.parent))
     try:
@@ -187,6 +246,11 @@ def test_the_onnx_export_agrees_with_the_jax_forward_pass(spec: str) -> None:
     for i in range(7):
         for k in range(game.num_players()):
             assert values[i, (seats[i] + k) % game.num_players()] == pytest.approx(float(jax_shares[i, k]), abs=1e-5)
+    # In the seat frame the engine reads column p as seat p, whoever moves.
+    _, seat_network = native_network(params, game, value_frame="seat")
+    assert seat_network.value_frame == "seat"
+    _, seat_values = seat_network.evaluate(x, seats)
+    np.testing.assert_allclose(seat_values, jax_shares, atol=1e-5)
 
 
 def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() -> None:
