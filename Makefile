@@ -116,9 +116,11 @@ AGENT_HOURS ?=
 AGENT_FLAGS ?= --games-per-iteration 128 --parallel 128 --simulations 64 --policy gumbel --threads 1 \
 	--hidden 256 --layers 2 --train-steps 90 --buffer 500000 --value-mix 0.5 --eval-games 20 \
 	--eval-every 1000 --eval-mcts-simulations 1000 --seed 5
+# atelier_studio's observation lists the seats in seat order: its value head is one output per seat.
+AGENT_FRAME = $(if $(filter atelier_studio,$(GAME)),--value-frame seat)
 .PHONY: agents
 agents: build ## Retrain the shipped network of GAME at PLAYERS players with its model card's command, as many iterations as the card (runs/GAME-PLAYERSp, resumable; AGENT_HOURS caps one run); installs nothing before its evaluation
-	$(PY) scripts/retrain_agent.py "$(GAME)" $(PLAYERS) $(if $(AGENT_HOURS),--hours $(AGENT_HOURS)) --default-flags "$(AGENT_FLAGS)"
+	$(PY) scripts/retrain_agent.py "$(GAME)" $(PLAYERS) $(if $(AGENT_HOURS),--hours $(AGENT_HOURS)) --default-flags "$(AGENT_FLAGS) $(AGENT_FRAME)"
 	@echo "evaluate runs/$(GAME)-$(PLAYERS)p/network.onnx with salon arena, then install it: python scripts/ship_agent.py runs/$(GAME)-$(PLAYERS)p --evaluation RECORDS (docs/bots.md)"
 
 .PHONY: bench-rust
