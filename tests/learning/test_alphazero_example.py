@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -161,20 +162,25 @@ def test_a_seat_frame_run_keeps_its_frame_in_the_network_file_and_on_resume(tmp_
     assert [e["iteration"] for e in log_lines(three)] == [1, 2]
 
 
+def two_positions(returns: np.ndarray, root: np.ndarray) -> Any:
+    """Two examples of a 3-player game: seat 0 to move in the first, seat 2 in the second."""
+    from salon.selfplay import Examples
+
+    return Examples(observations=np.zeros((2, 1), np.float32), masks=np.ones((2, 2), np.bool_),
+                    policies=np.full((2, 2), 0.5, np.float32), players=np.array([0, 2], np.int32),
+                    returns=returns, root_values=root, game_ids=np.zeros(2, np.int64),
+                    plies=np.arange(2, dtype=np.int32), actions=np.zeros(2, np.int64))
+
+
 def test_value_target_and_adapter_in_the_seat_frame() -> None:
     sys.path.insert(0, str(EXAMPLE.parent))
     try:
         from alphazero import BucketedEvaluator, NumpyForward, init_params, value_target
     finally:
         sys.path.remove(str(EXAMPLE.parent))
-    from salon.selfplay import Examples
-
     returns = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], np.float32)
     root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
-    ex = Examples(observations=np.zeros((2, 1), np.float32), masks=np.ones((2, 2), np.bool_),
-                  policies=np.full((2, 2), 0.5, np.float32), players=np.array([0, 2], np.int32),
-                  returns=returns, root_values=root, game_ids=np.zeros(2, np.int64),
-                  plies=np.arange(2, dtype=np.int32), actions=np.zeros(2, np.int64))
+    ex = two_positions(returns, root)
     # Column p is seat p whoever moves.
     np.testing.assert_allclose(value_target(ex, 1.0, "seat"), returns)
     np.testing.assert_allclose(value_target(ex, 0.25, "seat"), [[0.625, 0.225, 0.15], [0.15, 0.15, 0.7]], atol=1e-6)
@@ -259,14 +265,9 @@ def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() ->
         from alphazero import value_target
     finally:
         sys.path.remove(str(EXAMPLE.parent))
-    from salon.selfplay import Examples
-
     returns = np.array([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]], np.float32)
     root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
-    ex = Examples(observations=np.zeros((2, 1), np.float32), masks=np.ones((2, 2), np.bool_),
-                  policies=np.full((2, 2), 0.5, np.float32), players=np.array([0, 2], np.int32),
-                  returns=returns, root_values=root, game_ids=np.zeros(2, np.int64),
-                  plies=np.arange(2, dtype=np.int32), actions=np.zeros(2, np.int64))
+    ex = two_positions(returns, root)
     # Player 2 moves in the second row: its frame reads seats 2, 0, 1.
     np.testing.assert_allclose(value_target(ex, 1.0), [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
     np.testing.assert_allclose(value_target(ex, 0.0), [[0.5, 0.3, 0.2], [0.6, 0.2, 0.2]])
