@@ -52,7 +52,7 @@ import numpy.typing as npt
 
 import salon
 from salon.onnx_mlp import mlp_to_onnx
-from salon.selfplay import Examples, self_play
+from salon.selfplay import Examples, load_shards, self_play
 
 Forward = Callable[[npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
 
@@ -493,12 +493,61 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--init-from", metavar="CHECKPOINT", default=None,
                    help="start from another run's checkpoint.npz of the same game (another player count): "
                    "trunk and policy head copied, the value head widened or narrowed; ignored when --resume finds a checkpoint")
+    p.add_argument("--pretrain-shards", metavar="DIR", action="append", default=[],
+                   help="a fresh run first trains on these salon-selfplay/1 examples (examples/mcts_teacher.py writes "
+                   "games of MCTS with random rollouts), which stay in the replay buffer until self-play replaces them; "
+                   "repeatable; ignored when --resume finds a checkpoint")
+    p.add_argument("--pretrain-policy", choices=["played", "visits"], default="played",
+                   help="the policy target of the --pretrain-shards examples: the move the teacher played (its most "
+                   "visited), or the share of the root's visits through each move (MCTS with random rollouts spreads "
+                   "its visits almost evenly: at 100 simulations their entropy is 0.98 of the uniform's on atelier_studio)")
+    p.add_argument("--pretrain-steps", type=int, default=None,
+                   help="training steps on the --pretrain-shards examples (default: --reuse x examples / --batch-size)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="directory for the checkpoint, buffer and log")
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
     p.add_argument("--evaluate-only", action="store_true",
                    help="evaluate the checkpoint in --out (--eval-games per opponent) into OUT/eval.jsonl; no training")
     return p.parse_args(argv)
+
+
+def pretrain(learner: Learner, buffer: ReplayBuffer, game: salon.Game, args: argparse.Namespace,
+             rng: np.random.Generator) -> None:
+    """Expert iteration's first step: fills the buffer with the examples of ``--pretrain-shards``
+    (their value target is the final result: the teacher's root values are not kept) and trains
+    on them before any self-play."""
+    parts = []
+    for directory in args.pretrain_shards:
+        try:
+            ex = load_shards(directory)
+        except (OSError, KeyError, ValueError, salon.SalonError) as e:
+            sys.exit(f"--pretrain-shards {directory}: not a readable salon-selfplay/1 directory ({e})")
+        played = {f"{r.get('game')}" for r in ex.records}
+        players = {len(r.get("players", [])) for r in ex.records}
+        if played != {game.name} or players != {game.num_players()} or \
+                ex.observations[0].size != int(np.prod(game.observation_tensor_shape())) or \
+                ex.masks.shape[1] != game.num_distinct_actions():
+            sys.exit(f"--pretrain-shards {directory} holds games of {sorted(played)} with {sorted(players)} players, "
+                     f"not {game.name} with {game.num_players()}")
+        parts.append(ex)
+    examples = Examples.concatenate(parts)
+    if args.pretrain_policy == "played":
+        examples.policies = np.zeros_like(examples.policies)
+        examples.policies[np.arange(len(examples)), examples.actions] = 1.0
+    buffer.add(examples, 1.0, args.value_frame)
+    steps = args.pretrain_steps if args.pretrain_steps is not None else max(
+        1, round(args.reuse * len(examples) / args.batch_size))
+    t = time.monotonic()
+    sums = {"loss": 0.0, "policy_loss": 0.0, "value_loss": 0.0}
+    for k in range(steps):
+        metrics = learner.train_step(buffer.sample(rng, args.batch_size))
+        for key in sums:
+            sums[key] += metrics[key]
+        if (k + 1) % max(1, steps // 10) == 0 or k + 1 == steps:
+            print(f"[pretrain] train {k + 1}/{steps} loss {metrics['loss']:.4f}", flush=True)
+    losses = {k: round(v / max(1, steps), 4) for k, v in sums.items()}
+    print(f"[pretrain] {len(examples)} examples of {len(examples.records)} games ({args.pretrain_policy}), {steps} steps in "
+          f"{time.monotonic() - t:.1f} s: {json.dumps(losses)}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -509,6 +558,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.exit(f"--reuse must be positive, not {args.reuse}")
     if args.save_buffer_every < 1:
         sys.exit(f"--save-buffer-every must be at least 1, not {args.save_buffer_every}")
+    if args.pretrain_steps is not None and args.pretrain_steps < 0:
+        sys.exit(f"--pretrain-steps must be at least 0, not {args.pretrain_steps}")
     started = time.monotonic()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -580,6 +631,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     buffer = ReplayBuffer(args.buffer, obs_size, actions, players)
     if first_iteration > 1 and (out / BUFFER).exists():
         buffer.load(out / BUFFER)
+    if first_iteration == 1 and args.pretrain_shards:
+        pretrain(learner, buffer, game, args, rng)
 
     workers = start_ray(args) if args.ray else 0
     meta = {k: v for k, v in vars(args).items() if k not in ("resume", "out")}

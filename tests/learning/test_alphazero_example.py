@@ -162,6 +162,70 @@ def test_a_seat_frame_run_keeps_its_frame_in_the_network_file_and_on_resume(tmp_
     assert [e["iteration"] for e in log_lines(three)] == [1, 2]
 
 
+TEACHER = EXAMPLE.parent / "mcts_teacher.py"
+
+
+def teacher_shards(out: Path, game: str, games: int, simulations: int = 16) -> None:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, str(TEACHER), "--game", game, "--games", str(games), "--simulations", str(simulations),
+                           "--seed", "1", "--out", str(out)], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_run_first_trains_on_mcts_teacher_games(tmp_path: Path) -> None:
+    """--pretrain-shards: a fresh run trains on examples/mcts_teacher.py's games before its first
+    self-play; they stay in the replay buffer with the final result as value target; --resume
+    does not train on them again; shards of another game or player count are refused."""
+    import salon
+    from salon.selfplay import load_shards
+
+    teach = tmp_path / "teach"
+    teacher_shards(teach, "atelier_studio", 2, simulations=50)
+    ex = load_shards(teach)
+    n = len(ex)
+    pre, plain = tmp_path / "pre", tmp_path / "plain"
+    printed = run(pre, "--iterations", "1", "--eval-games", "0", "--pretrain-shards", str(teach), "--pretrain-steps", "400")
+    assert f"[pretrain] {n} examples of 2 games (played), 400 steps" in printed
+    run(plain, "--iterations", "1", "--eval-games", "0")
+    game = salon.load_game("atelier_studio")
+
+    def played_probability(run_dir: Path) -> float:
+        """The mean probability the network gives the teacher's move, over its decisions with a choice."""
+        logits, _ = salon.Network.load(run_dir / "network.onnx", game).evaluate(ex.observations.reshape(n, -1))
+        logits = np.where(ex.masks, logits, -np.inf)
+        q = np.exp(logits - logits.max(axis=1, keepdims=True))
+        q /= q.sum(axis=1, keepdims=True)
+        choice = ex.masks.sum(axis=1) > 1
+        return float(q[np.arange(n), ex.actions][choice].mean())
+
+    taught, untaught = played_probability(pre), played_probability(plain)
+    assert taught > untaught + 0.15, (taught, untaught)
+
+    with np.load(pre / "buffer.npz") as b:
+        [entry] = log_lines(pre)
+        assert len(b["obs"]) == n + int(entry["examples"])  # type: ignore[call-overload]
+        np.testing.assert_array_equal(b["obs"][:n], ex.observations.reshape(n, -1))
+        np.testing.assert_array_equal(b["policy"][:n], np.eye(game.num_distinct_actions(), dtype=np.float32)[ex.actions])
+        seats = (ex.players[:, None] + np.arange(2)[None, :]) % 2  # the mover's frame
+        np.testing.assert_array_equal(b["value"][:n], np.take_along_axis(ex.returns, seats, axis=1))
+
+    again = run(pre, "--iterations", "2", "--eval-games", "0", "--resume", "--pretrain-shards", str(teach))
+    assert "[pretrain]" not in again and "[2] self-play" in again
+
+    three = tmp_path / "three"
+    teacher_shards(three, "atelier_studio(players=3)", 1)
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    for shards, message in [
+        (three, "holds games of ['atelier_studio'] with [3] players, not atelier_studio with 2"),
+        (tmp_path / "missing", "not a readable salon-selfplay/1 directory"),
+    ]:
+        done = subprocess.run([sys.executable, str(EXAMPLE), *TOY, "--iterations", "1", "--out", str(tmp_path / "refused"),
+                               "--pretrain-shards", str(shards)], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode != 0 and message in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+        assert not (tmp_path / "refused" / "checkpoint.npz").exists()
+
+
 def two_positions(returns: np.ndarray, root: np.ndarray) -> Any:
     """Two examples of a 3-player game: seat 0 to move in the first, seat 2 in the second."""
     from salon.selfplay import Examples
