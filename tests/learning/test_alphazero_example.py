@@ -338,6 +338,60 @@ def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() ->
     np.testing.assert_allclose(value_target(ex, 0.25), [[0.625, 0.225, 0.15], [0.45, 0.4, 0.15]], atol=1e-6)
 
 
+def test_score_share_blends_a_softmax_of_the_final_scores_into_the_outcome() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from alphazero import value_target
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    returns = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], np.float32)
+    root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
+    ex = two_positions(returns, root)
+    ex.game_ids = np.array([7, 3], np.int64)
+    # Listed in another order than the examples: each example finds its own game's scores.
+    ex.records = [{"game_id": 3, "scores": [5, 5, 11]}, {"game_id": 7, "scores": [10, 7, 4]}]
+    # Scores over 3 points: (10, 7, 4) -> e^0, e^-1, e^-2 normalised; (5, 5, 11) -> e^-2, e^-2, e^0.
+    first = np.array([1.0, 0.367879, 0.135335]) / 1.503214
+    second = np.array([0.135335, 0.135335, 1.0]) / 1.270671
+    half = np.array([0.5 * np.array([1.0, 0, 0]) + 0.5 * first, 0.5 * np.array([0, 0, 1.0]) + 0.5 * second])
+    np.testing.assert_allclose(value_target(ex, 1.0, "seat", 0.5, 3.0), half, atol=1e-5)
+    np.testing.assert_allclose(value_target(ex, 1.0, "seat", 1.0, 3.0), [first, second], atol=1e-5)
+    np.testing.assert_allclose(value_target(ex, 1.0, "seat", 0.0, 3.0), returns)  # off: the win shares alone
+    # The mover's frame rotates the blended outcome like the win shares (seat 2 moves in row 2),
+    # and --value-mix mixes in the root values as before.
+    np.testing.assert_allclose(value_target(ex, 1.0, "mover", 0.5, 3.0)[1], half[1][[2, 0, 1]], atol=1e-5)
+    np.testing.assert_allclose(value_target(ex, 0.5, "seat", 0.5, 3.0), 0.5 * half + 0.5 * root, atol=1e-5)
+    # A large temperature flattens the score target towards the fair share.
+    np.testing.assert_allclose(value_target(ex, 1.0, "seat", 1.0, 1e6), np.full((2, 3), 1 / 3), atol=1e-4)
+
+    ex.records = [{"game_id": 7, "scores": [10, 7, 4]}]
+    with pytest.raises(ValueError, match=r"games \[3\] have no record"):
+        value_target(ex, 1.0, "seat", 0.5, 3.0)
+
+
+def test_a_run_with_a_score_target_trains_and_keeps_the_setting(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(out, "--iterations", "1", "--eval-games", "0", "--score-share", "0.5", "--score-temperature", "4")
+    [entry] = log_lines(out)
+    assert math.isfinite(float(entry["value_loss"]))  # type: ignore[arg-type]
+    with np.load(out / "checkpoint.npz") as ck:
+        meta = json.loads(bytes(ck["state"]).decode())["meta"]
+    assert meta["score_share"] == 0.5 and meta["score_temperature"] == 4.0
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--score-share", "1.5"], "--score-share must be between 0 and 1, not 1.5"),
+    (["--score-temperature", "0"], "--score-temperature must be a positive number of points, not 0.0"),
+    (["--score-temperature", "nan"], "--score-temperature must be a positive number of points, not nan"),
+])
+def test_bad_score_target_flags_are_refused(tmp_path: Path, flags: list[str], message: str) -> None:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, str(EXAMPLE), "--out", str(tmp_path / "run"), *flags],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert not (tmp_path / "run").exists()
+
+
 def test_fresh_value_loss_is_the_value_cross_entropy_over_every_row() -> None:
     sys.path.insert(0, str(EXAMPLE.parent))
     try:
