@@ -286,7 +286,8 @@ def final_outcome(ex: Examples, score_share: float = 0.0, score_temperature: flo
     scores = final_scores(ex) / score_temperature
     soft = np.exp(scores - scores.max(axis=1, keepdims=True))
     soft /= soft.sum(axis=1, keepdims=True)
-    return ((1.0 - score_share) * ex.returns + score_share * soft).astype(np.float32)
+    blended: npt.NDArray[np.float32] = ((1.0 - score_share) * ex.returns + score_share * soft).astype(np.float32)
+    return blended
 
 
 def value_target(ex: Examples, value_mix: float, value_frame: str = "mover", score_share: float = 0.0,
