@@ -499,6 +499,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--policy", choices=["gumbel", "puct"], default="gumbel")
     p.add_argument("--sample-moves", type=int, default=8, help="PUCT: first moves of a game drawn from the target")
     p.add_argument("--threads", type=int, default=1, help="search threads")
+    p.add_argument("--skip-forced", action="store_true",
+                   help="self-play plays a decision with one legal action without a search, and it gives no example "
+                   "(a fifth of atelier_studio's decisions at 3 players)")
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--layers", type=int, default=2)
     p.add_argument("--lr", type=float, default=1e-3)
@@ -704,6 +707,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         last_print = time.monotonic()
         play = dict(simulations=args.simulations, policy=args.policy, seed=args.seed * 1_000_003 + iteration,
                     threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
+                    skip_forced=args.skip_forced,
                     first_game_id=(iteration - 1) * args.games_per_iteration, **search_options(args.policy, explore=True))
         if workers:
             batches = ray_self_play(game, evaluator, args, workers, play)

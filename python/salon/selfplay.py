@@ -118,6 +118,7 @@ def self_play(
     sample_moves: int = 0,
     first_game_id: int = 0,
     player_name: str | None = None,
+    skip_forced: bool = False,
     **search_options: Any,
 ) -> Iterator[Examples]:
     """Plays ``games`` games, ``parallel`` at a time, and yields the examples of the games
@@ -125,8 +126,11 @@ def self_play(
 
     The move played is the search's choice, except for the first ``sample_moves`` decisions
     of each game, drawn from the policy target (exploration for PUCT, whose choice is the
-    most visited action). ``search_options`` go to :class:`salon.BatchedSearch` (for example
-    ``leaves_per_step``, ``dirichlet_fraction``, ``gumbel_scale``). Deterministic for a seed.
+    most visited action). With ``skip_forced`` a decision with one legal action is played
+    without a search and gives no example (a fifth of atelier_studio's decisions at 3 players);
+    the records still hold every action. ``search_options`` go to :class:`salon.BatchedSearch`
+    (for example ``leaves_per_step``, ``dirichlet_fraction``, ``gumbel_scale``). Deterministic
+    for a seed.
     """
     if games < 1 or parallel < 1:
         raise _core.InvalidParameterError("games and parallel must be at least 1")
@@ -145,8 +149,7 @@ def self_play(
             next_id += 1
         finished: list[_Game] = []
         for g in active:
-            while g.state.is_chance_node():
-                g.state.apply_random_chance()
+            _advance_to_a_decision(g.state, skip_forced)
             if g.state.is_terminal():
                 finished.append(g)
         if finished:
@@ -173,6 +176,21 @@ def self_play(
             g.plies.append(len(s.history()))
             g.actions.append(action)
             s.apply_action(action)
+
+
+def _advance_to_a_decision(state: _core.State, skip_forced: bool) -> None:
+    """Plays the chance outcomes (and with ``skip_forced`` the only legal actions) up to a
+    decision worth a search or the end of the game."""
+    while True:
+        if state.is_chance_node():
+            state.apply_random_chance()
+            continue
+        if skip_forced and not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_action(int(legal[0]))
+                continue
+        return
 
 
 def _examples(finished: list[_Game], name: str, num_players: int) -> Examples:

@@ -369,14 +369,15 @@ def test_score_share_blends_a_softmax_of_the_final_scores_into_the_outcome() -> 
         value_target(ex, 1.0, "seat", 0.5, 3.0)
 
 
-def test_a_run_with_a_score_target_trains_and_keeps_the_setting(tmp_path: Path) -> None:
+def test_a_run_with_a_score_target_and_forced_moves_skipped_keeps_its_settings(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    run(out, "--iterations", "1", "--eval-games", "0", "--score-share", "0.5", "--score-temperature", "4")
+    run(out, "--iterations", "1", "--eval-games", "0", "--score-share", "0.5", "--score-temperature", "4",
+        "--skip-forced")
     [entry] = log_lines(out)
     assert math.isfinite(float(entry["value_loss"]))  # type: ignore[arg-type]
     with np.load(out / "checkpoint.npz") as ck:
         meta = json.loads(bytes(ck["state"]).decode())["meta"]
-    assert meta["score_share"] == 0.5 and meta["score_temperature"] == 4.0
+    assert meta["score_share"] == 0.5 and meta["score_temperature"] == 4.0 and meta["skip_forced"] is True
 
 
 @pytest.mark.parametrize("flags, message", [

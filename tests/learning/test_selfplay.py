@@ -73,6 +73,27 @@ def test_same_seed_same_games() -> None:
     assert [r["actions"] for r in a.records] != [r["actions"] for r in c.records]
 
 
+def test_skip_forced_plays_single_legal_actions_without_an_example() -> None:
+    game = salon.load_game("atelier_studio", players=3)
+    every = play(game, games=2, parallel=2, simulations=4, seed=3)
+    skipped = play(game, games=2, parallel=2, simulations=4, seed=3, skip_forced=True)
+    assert (every.masks.sum(axis=1) == 1).any()  # atelier_studio has forced decisions
+    assert (skipped.masks.sum(axis=1) >= 2).all()
+    for record in skipped.records:
+        final = replay(record)
+        assert final.is_terminal()
+        # Every decision of the record is an example, a forced action or a chance outcome.
+        state = game.new_initial_state(seed=record["seed"])
+        plies = set(skipped.plies[skipped.game_ids == record["game_id"]].tolist())
+        forced = 0
+        for ply, (action, _text) in enumerate(record["actions"]):
+            if not state.is_chance_node() and ply not in plies:
+                assert state.legal_actions() == [action]
+                forced += 1
+            state.apply_action(action)
+        assert forced > 0
+
+
 def test_shards_manifest_and_records_on_disk(tmp_path: Path) -> None:
     game = salon.load_game("atelier_studio")
     manifest = generate(game, uniform(game), tmp_path, games=3, parallel=3, simulations=2, shard_size=50, seed=1)
