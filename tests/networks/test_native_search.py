@@ -179,3 +179,45 @@ def test_reseed_restarts_the_network_bot() -> None:
     first = [bot.step(s) for s in states]
     bot.reseed(4)
     assert [bot.step(s) for s in states] == first
+
+
+def test_rollout_mix_of_the_search_the_bot_and_the_network_file() -> None:
+    game = salon.load_game("azul_sintra")
+    params = mlp_params(game)
+    plain = salon.Network.load(mlp_to_onnx(params, game), game)
+    mixed = salon.Network.load(mlp_to_onnx(params, game, metadata={"salon.rollout_mix": "0.5"}), game)
+    states = decision_states(game, 3)
+    kw: dict[str, Any] = {"simulations": 16, "seed": 2}
+    off = salon.BatchedSearch(game, plain, **kw).run(states)
+    on = salon.BatchedSearch(game, plain, rollout_mix=1.0, **kw).run(states)
+    # The network's values are softmaxed win shares (each row sums to 1), and so are a
+    # playout's returns: the mix changes the values, not their sum.
+    assert not np.allclose(off.root_values, on.root_values)
+    np.testing.assert_allclose(on.root_values.sum(axis=1), 1.0, atol=1e-4)
+    again = salon.BatchedSearch(game, plain, rollout_mix=1.0, **kw).run(states)
+    np.testing.assert_array_equal(on.root_values, again.root_values)
+    for bad in (-0.5, 1.5, float("nan")):
+        with pytest.raises(salon.InvalidParameterError, match="rollout_mix"):
+            salon.BatchedSearch(game, plain, rollout_mix=bad)
+
+    state = states[0]
+    # The file's salon.rollout_mix is the bot's default; an argument overrides it.
+    bot = salon.Bot("network", network=mixed, simulations=8, seed=1)
+    assert bot.rollout_mix is None  # the file is read at the first move
+    bot.step(state)
+    assert bot.rollout_mix == 0.5
+    assert salon.Bot("network", network=mixed, rollout_mix=0.0).rollout_mix == 0.0
+    plain_bot = salon.Bot("network", network=plain, simulations=8, seed=1)
+    plain_bot.step(state)
+    assert plain_bot.rollout_mix == 0.0
+    # The same search either way: the file's setting or the argument.
+    by_file = salon.Bot("network", network=mixed, simulations=8, seed=1).analyse(state)
+    by_arg = salon.Bot("network", network=plain, simulations=8, seed=1, rollout_mix=0.5).analyse(state)
+    assert by_file.root_values == by_arg.root_values
+    with pytest.raises(salon.InvalidParameterError, match="rollout_mix"):
+        salon.Bot("mcts", rollout_mix=0.5)
+    with pytest.raises(salon.InvalidParameterError, match="rollout_mix"):
+        salon.Bot("network", network=plain, rollout_mix=2)
+    for text in ("lots", "1.5", "nan"):
+        with pytest.raises(salon.NetworkError, match="salon.rollout_mix"):
+            salon.Network.load(mlp_to_onnx(params, game, metadata={"salon.rollout_mix": text}), game)

@@ -78,7 +78,11 @@ pub fn check_component_labels<G: Game>(game: &G) {
     });
     let state = printed.new_initial_state();
     let svg = state.render_svg(&printed, None);
-    for text in [G::info().long_name.to_string(), state.render(&printed), svg.clone()] {
+    for text in [
+        G::info().long_name.to_string(),
+        state.render(&printed),
+        svg.clone(),
+    ] {
         assert!(
             !text.to_lowercase().contains("substitute"),
             "{name}: a set not marked substitute is called substitute in:\n{text}"

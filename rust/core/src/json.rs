@@ -167,7 +167,10 @@ mod tests {
             asked += 1;
             asked > 1
         });
-        assert!(matches!(stopped, Err(crate::error::SalonError::Interrupted)));
+        assert!(matches!(
+            stopped,
+            Err(crate::error::SalonError::Interrupted)
+        ));
         let doubled = format!("[{}{{\"k\":1,\"k\":2}}]", "\"abcdefgh\",".repeat(300_000));
         let err = super::from_str_unique_with_stop(&doubled, &mut || false)
             .unwrap()

@@ -1,8 +1,8 @@
 use salon_core::{ComponentInfo, Game, GameInfo, Params, SalonError, SalonResult, TrackedState};
 
+use crate::any_state::AnyState;
 pub use crate::registry::AnyGame;
 use crate::registry::{build_game, each_game};
-use crate::any_state::AnyState;
 
 /// Generic code to run on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]):
 /// tools and tests written once for every registered game, with no list of games of their own.

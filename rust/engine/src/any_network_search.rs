@@ -6,9 +6,9 @@ use salon_search::{
     Evaluator, EvaluatorSearch, RootAnalysis, SearchConfig, SearchResults, SearchTimings,
 };
 
-use crate::registry::{each_game, AnyEvaluatorSearcher};
 use crate::any_state::AnyState;
 use crate::registry::AnyGame;
+use crate::registry::{each_game, AnyEvaluatorSearcher};
 
 impl AnyGame {
     /// What a network of this game must read and write.

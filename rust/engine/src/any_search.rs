@@ -1,9 +1,9 @@
 use salon_core::SalonResult;
 use salon_search::{BatchedSearch, SearchConfig, SearchResults, SearchTimings};
 
-use crate::registry::{each_game, AnySearcher};
 use crate::any_state::AnyState;
 use crate::registry::AnyGame;
+use crate::registry::{each_game, AnySearcher};
 
 /// A batched search (`salon_search`) of one built game, taking [`AnyState`] roots.
 pub struct AnySearch {

@@ -6,8 +6,8 @@ use salon_core::{
 };
 
 use crate::registry::each_game;
-pub use crate::registry::AnyState;
 use crate::registry::AnyGame;
+pub use crate::registry::AnyState;
 
 impl AnyState {
     pub fn game(&self) -> AnyGame {

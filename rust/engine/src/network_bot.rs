@@ -29,24 +29,29 @@ impl NetworkBot {
     /// against one leaf per call (`benches/network_report.py`).
     pub const DEFAULT_LEAVES_PER_STEP: u32 = 8;
 
-    /// The search settings of the bot: `simulations` per move, Gumbel without noise.
-    pub fn config(simulations: u32, leaves_per_step: u32) -> SearchConfig {
+    /// The search settings of the bot: `simulations` per move, Gumbel without noise, leaves
+    /// valued with `rollout_mix` of a random playout's returns.
+    pub fn config(simulations: u32, leaves_per_step: u32, rollout_mix: f32) -> SearchConfig {
         SearchConfig {
             policy: RootPolicy::Gumbel,
             simulations,
             leaves_per_step,
             gumbel_scale: 0.0,
+            rollout_mix,
             ..SearchConfig::default()
         }
     }
 
+    /// `rollout_mix`: `None` takes the network file's `salon.rollout_mix` (0 where it has none).
     pub fn new(
         network: Arc<Network>,
         game: &AnyGame,
         simulations: u32,
         leaves_per_step: u32,
+        rollout_mix: Option<f32>,
         seed: u64,
     ) -> SalonResult<NetworkBot> {
+        let rollout_mix = rollout_mix.or(network.info().rollout_mix).unwrap_or(0.0);
         if network.expectation() != &game.network_expectation() {
             return Err(SalonError::network(format!(
                 "the network was loaded for {} ({} players), not for {}",
@@ -57,7 +62,7 @@ impl NetworkBot {
         }
         let search = AnyNetworkSearch::new(
             game,
-            Self::config(simulations, leaves_per_step),
+            Self::config(simulations, leaves_per_step, rollout_mix),
             1,
             seed,
             false,
@@ -85,6 +90,10 @@ impl NetworkBot {
 
     pub fn leaves_per_step(&self) -> u32 {
         self.search.config().leaves_per_step
+    }
+
+    pub fn rollout_mix(&self) -> f32 {
+        self.search.config().rollout_mix
     }
 
     pub fn reseed(&mut self, seed: u64) {

@@ -24,6 +24,10 @@ const MAX_ROW_ELEMENTS: i64 = 1 << 24;
 pub struct NetworkInfo {
     pub game: String,
     pub value_frame: ValueFrame,
+    /// `salon.rollout_mix`: the share of a random playout's returns in the value of a leaf that
+    /// the network bot uses by default (`SearchConfig::rollout_mix`); `None` where the file
+    /// does not say (0).
+    pub rollout_mix: Option<f32>,
     /// Whether the network reads the seat to move as a second input.
     pub takes_players: bool,
     /// Weights (elements of the initializers).
@@ -506,6 +510,15 @@ fn load_checked(
         .map(ValueFrame::from_name)
         .transpose()?
         .unwrap_or(ValueFrame::Seat);
+    let rollout_mix = get("salon.rollout_mix")
+        .map(|text| match text.trim().parse::<f32>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+            _ => Err(SalonError::network(format!(
+                "salon.rollout_mix must be a number from 0 to 1, not {:?}",
+                shown(text)
+            ))),
+        })
+        .transpose()?;
 
     // Inputs: the observation, and optionally the seat to move.
     let inputs = real_inputs(graph);
@@ -713,6 +726,7 @@ fn load_checked(
     let info = NetworkInfo {
         game: expectation.game.clone(),
         value_frame,
+        rollout_mix,
         takes_players: players_input.is_some(),
         parameters,
         sha256,

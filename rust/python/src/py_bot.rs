@@ -41,6 +41,8 @@ struct NetworkSeat {
     given: Option<Py<Network>>,
     simulations: u32,
     leaves_per_step: u32,
+    /// `None`: the network file's `salon.rollout_mix` (0 where it has none).
+    rollout_mix: Option<f32>,
     bot: Option<(Py<Network>, NetworkBot)>,
 }
 
@@ -74,6 +76,7 @@ impl NetworkSeat {
                 &game,
                 self.simulations,
                 self.leaves_per_step,
+                self.rollout_mix,
                 seed,
             )
             .py()?;
@@ -89,7 +92,7 @@ impl NetworkSeat {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None, network=None, leaves_per_step=None))]
+    #[pyo3(signature = (kind=None, *, simulations=None, seed=None, time_limit=None, exploration=None, network=None, leaves_per_step=None, rollout_mix=None))]
     fn new(
         kind: Option<&Bound<'_, PyAny>>,
         simulations: Option<&Bound<'_, PyAny>>,
@@ -98,6 +101,7 @@ impl Bot {
         exploration: Option<&Bound<'_, PyAny>>,
         network: Option<&Bound<'_, PyAny>>,
         leaves_per_step: Option<&Bound<'_, PyAny>>,
+        rollout_mix: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         use crate::convert::{param_error, str_arg, uint_arg};
         let kind = match kind {
@@ -171,6 +175,18 @@ impl Bot {
                 _ => Ok(None),
             }
         };
+        let rollout_mix = match float(rollout_mix, "rollout_mix")? {
+            None => None,
+            Some(_) if !is_network => {
+                return Err(param_error(format!("invalid parameter \"rollout_mix\": only Bot(\"network\") takes it, not Bot({kind:?})")));
+            }
+            Some(x) if (0.0..=1.0).contains(&x) => Some(x as f32),
+            Some(x) => {
+                return Err(param_error(format!(
+                    "invalid parameter \"rollout_mix\": from 0 to 1, got {x}"
+                )))
+            }
+        };
         let time_limit = float(time_limit, "time_limit")?;
         let exploration = float(exploration, "exploration")?.unwrap_or(std::f64::consts::SQRT_2);
         let time_limit = match time_limit {
@@ -203,6 +219,7 @@ impl Bot {
                     given,
                     simulations,
                     leaves_per_step,
+                    rollout_mix,
                     bot: None,
                 }),
             };
@@ -248,6 +265,16 @@ impl Bot {
             .network
             .as_ref()
             .map(|n| n.leaves_per_step))
+    }
+
+    /// The share of a random playout in a network bot's leaf values: the one given, else the
+    /// network file's once the bot has its network (`None` before that, and for other bots).
+    #[getter]
+    fn rollout_mix(&self) -> PyResult<Option<f32>> {
+        Ok(self.inner.read()?.network.as_ref().and_then(|n| {
+            n.rollout_mix
+                .or_else(|| n.bot.as_ref().map(|(_, b)| b.rollout_mix()))
+        }))
     }
 
     /// The network of a network bot: the one given, or the shipped one it loaded (`None`

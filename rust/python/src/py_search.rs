@@ -359,7 +359,8 @@ impl BatchedSearch {
     #[pyo3(signature = (
         game, evaluator, *, simulations=None, policy=None, threads=None, seed=None, leaves_per_step=None,
         c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, max_considered_actions=None,
-        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false, pass_players=false
+        gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false, pass_players=false,
+        rollout_mix=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -382,6 +383,7 @@ impl BatchedSearch {
         one_determinization: bool,
         overlap: bool,
         pass_players: bool,
+        rollout_mix: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
             g.clone().unbind()
@@ -435,7 +437,8 @@ impl BatchedSearch {
                 salon_engine::salon_search::MAX_CONSIDERED as u64,
             )? as u32;
         }
-        let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 7] = [
+        let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 8] = [
+            ("rollout_mix", rollout_mix, &mut config.rollout_mix),
             ("c_init", c_init, &mut config.c_init),
             ("c_base", c_base, &mut config.c_base),
             (

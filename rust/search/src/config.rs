@@ -61,6 +61,10 @@ pub struct SearchConfig {
     pub c_scale: f32,
     /// Hidden information: draw one determinization per search instead of one per simulation.
     pub one_determinization: bool,
+    /// The value of a leaf: `(1 - rollout_mix) * the evaluator's + rollout_mix * the returns of
+    /// one uniformly random playout from it` (AlphaGo's mixed leaf evaluation); 0 is the
+    /// evaluator alone, as in AlphaZero.
+    pub rollout_mix: f32,
 }
 
 impl Default for SearchConfig {
@@ -78,6 +82,7 @@ impl Default for SearchConfig {
             c_visit: 50.0,
             c_scale: 0.1,
             one_determinization: false,
+            rollout_mix: 0.0,
         }
     }
 }
@@ -130,6 +135,12 @@ impl SearchConfig {
         finite_at_least("gumbel_scale", self.gumbel_scale, 0.0)?;
         finite_at_least("c_visit", self.c_visit, 0.0)?;
         finite_at_least("c_scale", self.c_scale, 0.0)?;
+        if !(0.0..=1.0).contains(&self.rollout_mix) {
+            return Err(SalonError::param(
+                "rollout_mix",
+                format!("must be from 0 to 1, got {}", self.rollout_mix),
+            ));
+        }
         Ok(())
     }
 }

@@ -29,6 +29,7 @@ use salon_core::action::{Action, ActionList, MAX_LEGAL_ACTIONS};
 use salon_core::actor::{Actor, MAX_PLAYERS};
 use salon_core::chance::ChanceOutcomes;
 use salon_core::game::{Game, State};
+use salon_core::playout::random_playout;
 use salon_core::rng::Xoshiro256StarStar;
 
 /// The error of a game that hides information but gives no determinization (as MCTS says it).
@@ -250,6 +251,16 @@ impl<S: State> TreeSearch<S> {
             let p = &self.pending[i];
             (p.start as usize, p.end as usize, p.expand, p.player)
         };
+        let mut v = [0.0f32; MAX_PLAYERS];
+        v[..cx.players].copy_from_slice(&values[..cx.players]);
+        let mix = cx.config.rollout_mix;
+        if mix > 0.0 {
+            let mut s = self.pending[i].state.clone();
+            random_playout(cx.game, &mut s, &mut self.rng);
+            for (x, r) in v.iter_mut().zip(s.returns(cx.game)).take(cx.players) {
+                *x = (1.0 - mix) * *x + mix * r as f32;
+            }
+        }
         let leaf = self.paths[end - 1] as usize;
         if expand && self.arena.node(leaf).kind == NodeKind::Leaf {
             let legal = &self.pending[i].legal;
@@ -282,13 +293,11 @@ impl<S: State> TreeSearch<S> {
                 };
             }
             self.arena
-                .expand_decision(leaf, player, values[player], legal, &self.scratch);
+                .expand_decision(leaf, player, v[player], legal, &self.scratch);
             if leaf == 0 {
                 self.prepare_root(cx);
             }
         }
-        let mut v = [0.0f32; MAX_PLAYERS];
-        v[..cx.players].copy_from_slice(&values[..cx.players]);
         self.add_value(start, end, &v);
     }
 

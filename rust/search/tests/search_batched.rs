@@ -533,3 +533,46 @@ fn the_leaves_players_are_written_row_by_row_and_a_short_buffer_is_refused() {
             .unwrap();
     }
 }
+
+#[test]
+fn rollout_mix_values_leaves_with_random_playouts() {
+    // A pile of 60 is out of reach of 16 simulations, so no terminal enters the tree: every
+    // value comes from the leaves. The evaluator says 0 for both players; a playout's returns
+    // are win shares that sum to 1, so the root values sum to the playouts' share.
+    let race = Race::default_game();
+    let root = [RaceState::with_pile(60, 0)];
+    for policy in [RootPolicy::Puct, RootPolicy::Gumbel] {
+        for (mix, sum) in [(0.0f32, 0.0f32), (0.5, 0.5), (1.0, 1.0)] {
+            let cfg = SearchConfig {
+                rollout_mix: mix,
+                ..config(policy, 16)
+            };
+            let r = search(&race, cfg.clone(), &root, 7);
+            let total: f32 = r.root_values.iter().sum();
+            assert!(
+                (total - sum).abs() < 1e-4,
+                "{policy:?} mix {mix}: {:?}",
+                r.root_values
+            );
+            if mix > 0.0 {
+                // Random playouts of a 60-pile race are won by either player.
+                assert!(
+                    r.root_values.iter().all(|&v| v > 0.0),
+                    "{:?}",
+                    r.root_values
+                );
+            }
+            assert_eq!(search(&race, cfg, &root, 7), r, "same seed, same answer");
+        }
+    }
+    for bad in [-0.1, 1.5, f32::NAN] {
+        let cfg = SearchConfig {
+            rollout_mix: bad,
+            ..SearchConfig::default()
+        };
+        let err = BatchedSearch::new(race.clone(), cfg, 1, 0)
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("rollout_mix"), "{err}");
+    }
+}

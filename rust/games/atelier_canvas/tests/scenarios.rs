@@ -1532,4 +1532,3 @@ fn parameters_players_2_to_5_and_expert() {
     assert!(!d.expert());
     assert_eq!(AtelierCanvas::info().name, "atelier_canvas");
 }
-

@@ -1422,4 +1422,3 @@ fn render_and_observation_strings_are_readable() {
     assert!(r.contains("piles: blue"));
     assert!(r.contains("patron "));
 }
-

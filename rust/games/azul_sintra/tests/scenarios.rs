@@ -1064,4 +1064,3 @@ fn parameters_players_and_side_are_validated() {
     assert_eq!(g.num_players(), 2);
     assert!(!g.side_b());
 }
-

@@ -1375,4 +1375,3 @@ fn upgrade_cost_entry_errors_name_the_entry() {
         &["upgrade_cost[0]", "cost"],
     );
 }
-
