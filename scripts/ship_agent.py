@@ -3,7 +3,9 @@ its model card.
 
     python scripts/ship_agent.py runs/azul_sintra-2p [--evaluation results/agents/azul_sintra-2p/eval.jsonl.gz]
 
-Copies ``RUN/network.onnx`` to ``python/salon/agents/<game>-<players>p.onnx`` and writes the card
+Copies ``RUN/network.onnx`` to ``python/salon/agents/<game>-<players>p.onnx`` (with
+``--rollout-mix X``, the file says ``salon.rollout_mix = X``: the agent values its leaves with
+that share of a random playout) and writes the card
 ``<game>-<players>p.json`` beside it: the training command (from the checkpoint's settings),
 wall time, machine, iterations, games, seed, the in-training evaluations (20 games each, at
 the training's simulations) and, with ``--evaluation``, the strength table recomputed from that
@@ -69,13 +71,22 @@ def main() -> int:
     parser.add_argument("run", type=Path)
     parser.add_argument("--evaluation", type=Path, help="a .jsonl(.gz) file of evaluation records (scripts/agent_strength.py)")
     parser.add_argument("--note", default="", help="a line for the card (what the run was, what is missing)")
+    parser.add_argument("--rollout-mix", type=float, default=None,
+                        help="the share of a random playout in the agent's leaf values, written into the shipped file as "
+                        "salon.rollout_mix (Bot('network') plays with it; docs/bots.md); evaluate the same file")
     args = parser.parse_args()
+    if args.rollout_mix is not None and not 0.0 <= args.rollout_mix <= 1.0:
+        parser.error(f"--rollout-mix must be from 0 to 1, not {args.rollout_mix}")
     import salon
+    from salon.onnx_mlp import with_metadata
 
     state = checkpoint_state(args.run)
     meta = state["meta"]
     game = salon.load_game(meta["game"])
-    network = salon.Network.load(args.run / "network.onnx", game)
+    data = (args.run / "network.onnx").read_bytes()
+    if args.rollout_mix is not None:
+        data = with_metadata(data, {"salon.rollout_mix": f"{args.rollout_mix:g}"})
+    network = salon.Network.load(data, game)
     log = [json.loads(line) for line in (args.run / "log.jsonl").read_text().splitlines() if line.strip()]
     name = f"{game.name}-{game.num_players()}p"
     evals = [{k: v for k, v in e.items() if k.startswith("win_share") or k in ("iteration", "wall_seconds")}
@@ -89,6 +100,7 @@ def main() -> int:
         "parameters": network.parameters,
         "architecture": network.metadata.get("salon.architecture", "mlp"),
         "value_frame": network.value_frame,
+        "rollout_mix": args.rollout_mix or 0.0,
         "trained_on": str(game),
         "components": "the substitute component set (salon's own, not the publisher's)",
         "training": {
@@ -115,7 +127,7 @@ def main() -> int:
 
         card["strength"] = strength_table(args.evaluation, name)
     AGENTS.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(args.run / "network.onnx", AGENTS / f"{name}.onnx")
+    (AGENTS / f"{name}.onnx").write_bytes(data)
     (AGENTS / f"{name}.json").write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     results = ROOT / "results" / "agents" / name
     results.mkdir(parents=True, exist_ok=True)

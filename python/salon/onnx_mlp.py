@@ -90,6 +90,55 @@ def mlp_layers(params: Mapping[str, npt.ArrayLike]) -> int:
     return sum(1 for k in params if k.startswith("w") and k[1:].isdigit())
 
 
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if at >= len(data) or shift > 63:
+            raise ValueError("not an ONNX file: a truncated or overlong varint")
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at, shift = at + 1, shift + 7
+        if byte < 0x80:
+            return value, at
+
+
+def metadata_keys(data: bytes) -> list[str]:
+    """The keys of an ONNX file's ``metadata_props`` (the model message's field 14), in order."""
+    keys, at = [], 0
+    while at < len(data):
+        tag, at = _read_varint(data, at)
+        field, wire = tag >> 3, tag & 7
+        if wire == 0:
+            _, at = _read_varint(data, at)
+            continue
+        if wire in (1, 5):
+            at += 8 if wire == 1 else 4
+            continue
+        if wire != 2:
+            raise ValueError(f"not an ONNX file: wire type {wire}")
+        size, at = _read_varint(data, at)
+        body, at = data[at:at + size], at + size
+        if at > len(data):
+            raise ValueError("not an ONNX file: a field runs past the end")
+        if field == 14:
+            tag, k = _read_varint(body, 0)
+            if tag == 0x0A:
+                size, k = _read_varint(body, k)
+                keys.append(body[k:k + size].decode("utf-8", "replace"))
+    return keys
+
+
+def with_metadata(data: bytes, metadata: Mapping[str, str]) -> bytes:
+    """The ONNX file ``data`` with more ``metadata_props`` entries, appended to the model
+    message (protobuf allows any order), so the rest of the file is byte for byte the same.
+    ``ValueError`` for a key the file has already."""
+    present = set(metadata_keys(data))
+    for key in metadata:
+        if key in present:
+            raise ValueError(f"the file has metadata {key!r} already")
+    return data + b"".join(_bytes(14, _str(1, k) + _str(2, v)) for k, v in metadata.items())
+
+
 def mlp_to_onnx(params: Mapping[str, npt.ArrayLike], game: Game, *, value_frame: str = "mover",
                 metadata: Mapping[str, str] | None = None) -> bytes:
     """The ONNX file of an MLP of ``game``: weights ``w{i}``/``b{i}`` per hidden layer, then

@@ -232,3 +232,25 @@ def test_a_seat_frame_network_is_read_by_seat() -> None:
     _, values = net.evaluate(obs, np.array([1, 2, 0, 1]))
     np.testing.assert_allclose(values, forward(params, obs)[1], rtol=1e-5, atol=1e-6)
 
+
+
+def test_metadata_appended_to_a_file_reads_back_and_keeps_the_rest() -> None:
+    from salon.onnx_mlp import metadata_keys, with_metadata
+
+    game = salon.load_game("azul_sintra")
+    params = mlp_params(game)
+    plain = mlp_to_onnx(params, game, metadata={"salon.iteration": "3"})
+    assert metadata_keys(plain) == ["salon.game", "salon.players", "salon.value_frame", "salon.architecture",
+                                    "salon.iteration"]
+    added = with_metadata(plain, {"salon.rollout_mix": "0.25"})
+    # The same bytes as a file written with the key from the start.
+    assert added == mlp_to_onnx(params, game, metadata={"salon.iteration": "3", "salon.rollout_mix": "0.25"})
+    network = salon.Network.load(added, game)
+    assert network.metadata["salon.rollout_mix"] == "0.25"
+    np.testing.assert_array_equal(network.evaluate(np.zeros((1, *game.observation_tensor_shape()), np.float32))[1],
+                                  salon.Network.load(plain, game).evaluate(
+                                      np.zeros((1, *game.observation_tensor_shape()), np.float32))[1])
+    with pytest.raises(ValueError, match="salon.iteration"):
+        with_metadata(plain, {"salon.iteration": "4"})
+    with pytest.raises(ValueError, match="not an ONNX file"):
+        metadata_keys(plain[:-3])

@@ -44,6 +44,8 @@ def test_a_shipped_network_loads_and_is_the_default(name: str) -> None:
     bot = salon.Bot("network", simulations=8)
     bot.step(state)
     assert bot.network is not None and bot.network.sha256 == card["sha256"]
+    # The agent plays with the rollout share its card reports (cards before it: none).
+    assert bot.rollout_mix == card.get("rollout_mix", 0.0)
     if card.get("strength"):
         table = _strength_module().strength_table(ROOT / card["strength"]["records"])
         table["records"] = card["strength"]["records"]
