@@ -32,6 +32,16 @@ def run(out: Path, *extra: str) -> str:
     return done.stdout
 
 
+def example() -> Any:
+    """examples/alphazero.py as a module (it is a script, not part of the package)."""
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        import alphazero
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    return alphazero
+
+
 def log_lines(out: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
 
@@ -237,11 +247,8 @@ def two_positions(returns: np.ndarray, root: np.ndarray) -> Any:
 
 
 def test_value_target_and_adapter_in_the_seat_frame() -> None:
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import BucketedEvaluator, NumpyForward, init_params, value_target
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    ex_module = example()
+    BucketedEvaluator, NumpyForward, init_params, value_target = ex_module.BucketedEvaluator, ex_module.NumpyForward, ex_module.init_params, ex_module.value_target
     returns = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], np.float32)
     root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
     ex = two_positions(returns, root)
@@ -258,11 +265,8 @@ def test_value_target_and_adapter_in_the_seat_frame() -> None:
 
 
 def test_evaluator_adapter_puts_values_back_by_seat() -> None:
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import BucketedEvaluator, Learner, NumpyForward, init_params
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    ex_module = example()
+    BucketedEvaluator, Learner, NumpyForward, init_params = ex_module.BucketedEvaluator, ex_module.Learner, ex_module.NumpyForward, ex_module.init_params
     params = init_params(np.random.default_rng(0), 12, 5, 3, 8, 2)
     x = np.random.default_rng(1).random((40, 12)).astype(np.float32)
     seats = (np.arange(40) % 3).astype(np.int32)  # the players to move, as the search passes them
@@ -296,11 +300,8 @@ def test_the_onnx_export_agrees_with_the_jax_forward_pass(spec: str) -> None:
     game's shapes; values by seat from the mover's frame."""
     import salon
 
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import Learner, init_params, native_network
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    ex_module = example()
+    Learner, init_params, native_network = ex_module.Learner, ex_module.init_params, ex_module.native_network
     game = salon.load_game(spec)
     size = int(np.prod(game.observation_tensor_shape()))
     params = init_params(np.random.default_rng(2), size, game.num_distinct_actions(), game.num_players(), 32, 2)
@@ -324,11 +325,7 @@ def test_the_onnx_export_agrees_with_the_jax_forward_pass(spec: str) -> None:
 
 
 def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() -> None:
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import value_target
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    value_target = example().value_target
     returns = np.array([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]], np.float32)
     root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
     ex = two_positions(returns, root)
@@ -339,11 +336,7 @@ def test_value_target_mixes_final_result_and_root_value_in_the_movers_frame() ->
 
 
 def test_score_share_blends_a_softmax_of_the_final_scores_into_the_outcome() -> None:
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import value_target
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    value_target = example().value_target
     returns = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], np.float32)
     root = np.array([[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]], np.float32)
     ex = two_positions(returns, root)
@@ -394,11 +387,8 @@ def test_bad_score_target_flags_are_refused(tmp_path: Path, flags: list[str], me
 
 
 def test_fresh_value_loss_is_the_value_cross_entropy_over_every_row() -> None:
-    sys.path.insert(0, str(EXAMPLE.parent))
-    try:
-        from alphazero import Learner, fresh_value_loss, init_params
-    finally:
-        sys.path.remove(str(EXAMPLE.parent))
+    ex_module = example()
+    Learner, fresh_value_loss, init_params = ex_module.Learner, ex_module.fresh_value_loss, ex_module.init_params
     from salon.selfplay import Examples
 
     rng = np.random.default_rng(2)
