@@ -502,6 +502,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--skip-forced", action="store_true",
                    help="self-play plays a decision with one legal action without a search, and it gives no example "
                    "(a fifth of atelier_studio's decisions at 3 players)")
+    p.add_argument("--rollout-mix", type=float, default=0.0,
+                   help="self-play values each leaf with this share of a random playout's returns (the rest the "
+                   "network's value), as the agent does with salon.rollout_mix: slower self-play whose targets carry "
+                   "what the playouts know; 0: the network alone")
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--layers", type=int, default=2)
     p.add_argument("--lr", type=float, default=1e-3)
@@ -602,6 +606,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if not 0.0 <= args.value_mix <= 1.0:
         sys.exit(f"--value-mix must be between 0 and 1, not {args.value_mix}")
+    if not 0.0 <= args.rollout_mix <= 1.0:
+        sys.exit(f"--rollout-mix must be between 0 and 1, not {args.rollout_mix}")
     if not 0.0 <= args.score_share <= 1.0:
         sys.exit(f"--score-share must be between 0 and 1, not {args.score_share}")
     if not (args.score_temperature > 0 and math.isfinite(args.score_temperature)):
@@ -709,6 +715,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     threads=args.threads, sample_moves=args.sample_moves if args.policy == "puct" else 0,
                     skip_forced=args.skip_forced,
                     first_game_id=(iteration - 1) * args.games_per_iteration, **search_options(args.policy, explore=True))
+        if args.rollout_mix > 0:
+            play["rollout_mix"] = args.rollout_mix
         if workers:
             batches = ray_self_play(game, evaluator, args, workers, play)
         else:

@@ -373,7 +373,20 @@ def test_a_run_with_a_score_target_and_forced_moves_skipped_keeps_its_settings(t
     assert meta["score_share"] == 0.5 and meta["score_temperature"] == 4.0 and meta["skip_forced"] is True
 
 
+def test_rollout_mix_reaches_the_self_play_search(tmp_path: Path) -> None:
+    """The same seed with and without playouts at the leaves: only the search's leaf values
+    differ, so the self-play targets (and the losses on them) differ only if the flag arrives."""
+    plain, mixed = tmp_path / "plain", tmp_path / "mixed"
+    run(plain, "--iterations", "1", "--eval-games", "0")
+    run(mixed, "--iterations", "1", "--eval-games", "0", "--rollout-mix", "0.5")
+    with np.load(mixed / "checkpoint.npz") as ck:
+        assert json.loads(bytes(ck["state"]).decode())["meta"]["rollout_mix"] == 0.5
+    [a], [b] = log_lines(plain), log_lines(mixed)
+    assert a["fresh_value_loss"] != b["fresh_value_loss"], (a, b)
+
+
 @pytest.mark.parametrize("flags, message", [
+    (["--rollout-mix", "1.5"], "--rollout-mix must be between 0 and 1, not 1.5"),
     (["--score-share", "1.5"], "--score-share must be between 0 and 1, not 1.5"),
     (["--score-temperature", "0"], "--score-temperature must be a positive number of points, not 0.0"),
     (["--score-temperature", "nan"], "--score-temperature must be a positive number of points, not nan"),
