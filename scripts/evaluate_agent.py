@@ -38,7 +38,7 @@ def agent_network(network: Path, rollout_mix: float | None, out: Path) -> Path:
     stem = out.name.removesuffix(".jsonl.gz")
     copy = ROOT / "runs" / "evaluations" / f"{out.resolve().parent.name}-{stem}.onnx"
     copy.parent.mkdir(parents=True, exist_ok=True)
-    copy.write_bytes(with_metadata(network.read_bytes(), {"salon.rollout_mix": str(rollout_mix)}))
+    copy.write_bytes(with_metadata(network.read_bytes(), {"salon.rollout_mix": f"{rollout_mix:g}"}))
     return Path(os.path.relpath(copy))
 
 

@@ -3,7 +3,7 @@ its model card.
 
     python scripts/ship_agent.py runs/azul_sintra-2p [--evaluation results/agents/azul_sintra-2p/eval.jsonl.gz]
 
-Copies ``RUN/network.onnx`` to ``python/salon/agents/<game>-<players>p.onnx`` (with
+Copies ``RUN/network.onnx`` (or ``--network FILE``, e.g. a float16 export) to ``python/salon/agents/<game>-<players>p.onnx`` (with
 ``--rollout-mix X``, the file says ``salon.rollout_mix = X``: the agent values its leaves with
 that share of a random playout) and writes the card
 ``<game>-<players>p.json`` beside it: the training command (from the checkpoint's settings),
@@ -71,6 +71,9 @@ def main() -> int:
     parser.add_argument("run", type=Path)
     parser.add_argument("--evaluation", type=Path, help="a .jsonl(.gz) file of evaluation records (scripts/agent_strength.py)")
     parser.add_argument("--note", default="", help="a line for the card (what the run was, what is missing)")
+    parser.add_argument("--network", type=Path, default=None,
+                        help="the network file to ship, as evaluated (default RUN/network.onnx; a float16 export of "
+                        "the checkpoint: scripts/export_network.py)")
     parser.add_argument("--rollout-mix", type=float, default=None,
                         help="the share of a random playout in the agent's leaf values, written into the shipped file as "
                         "salon.rollout_mix (Bot('network') plays with it; docs/bots.md); evaluate the same file")
@@ -83,7 +86,7 @@ def main() -> int:
     state = checkpoint_state(args.run)
     meta = state["meta"]
     game = salon.load_game(meta["game"])
-    data = (args.run / "network.onnx").read_bytes()
+    data = (args.network or args.run / "network.onnx").read_bytes()
     if args.rollout_mix is not None:
         data = with_metadata(data, {"salon.rollout_mix": f"{args.rollout_mix:g}"})
     network = salon.Network.load(data, game)
@@ -100,6 +103,7 @@ def main() -> int:
         "parameters": network.parameters,
         "architecture": network.metadata.get("salon.architecture", "mlp"),
         "value_frame": network.value_frame,
+        "precision": network.metadata.get("salon.precision", "float32"),
         "rollout_mix": args.rollout_mix or 0.0,
         "trained_on": str(game),
         "components": "the substitute component set (salon's own, not the publisher's)",

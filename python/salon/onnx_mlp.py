@@ -31,8 +31,9 @@ from salon._core import Game
 
 __all__ = ["mlp_to_onnx", "mlp_layers"]
 
-# ONNX's numbers: TensorProto.FLOAT, AttributeProto.INT, the IR version and operator set.
+# ONNX's numbers: TensorProto.FLOAT and FLOAT16, AttributeProto.INT, the IR version and operator set.
 _FLOAT = 1
+_FLOAT16 = 10
 _ATTRIBUTE_INT = 2
 _IR_VERSION = 8
 _OPSET = 13
@@ -66,9 +67,10 @@ def _str(field: int, text: str) -> bytes:
     return _bytes(field, text.encode("utf-8"))
 
 
-def _tensor(name: str, array: npt.NDArray[np.float32]) -> bytes:
+def _tensor(name: str, array: npt.NDArray[np.float32], half: bool = False) -> bytes:
     dims = b"".join(_int(1, d) for d in array.shape)
-    return dims + _int(2, _FLOAT) + _str(8, name) + _bytes(9, np.ascontiguousarray(array, "<f4").tobytes())
+    data = np.ascontiguousarray(array, "<f2" if half else "<f4").tobytes()
+    return dims + _int(2, _FLOAT16 if half else _FLOAT) + _str(8, name) + _bytes(9, data)
 
 
 def _value_info(name: str, dims: list[int | str]) -> bytes:
@@ -140,17 +142,27 @@ def with_metadata(data: bytes, metadata: Mapping[str, str]) -> bytes:
 
 
 def mlp_to_onnx(params: Mapping[str, npt.ArrayLike], game: Game, *, value_frame: str = "mover",
-                metadata: Mapping[str, str] | None = None) -> bytes:
+                metadata: Mapping[str, str] | None = None, precision: str = "float32") -> bytes:
     """The ONNX file of an MLP of ``game``: weights ``w{i}``/``b{i}`` per hidden layer, then
     ``wp``/``bp`` (policy) and ``wv``/``bv`` (value logits, softmaxed into win shares in
     ``value_frame``, ``"mover"`` or ``"seat"``). The file's metadata names the game, its
     players and the frame (``salon.game``, ``salon.players``, ``salon.value_frame``) plus
-    ``metadata``. Raises ``ValueError`` on weights whose shapes do not chain."""
+    ``metadata``. With ``precision="float16"`` the weight matrices are stored at half
+    precision (rounded to nearest) and widened by ``Cast`` nodes: a file about half the size,
+    which computes exactly as the float32 file of the rounded weights. Raises ``ValueError`` on
+    weights whose shapes do not chain."""
     if value_frame not in ("mover", "seat"):
         raise ValueError(f"value_frame is 'mover' or 'seat', not {value_frame!r}")
+    if precision not in ("float32", "float16"):
+        raise ValueError(f"precision is 'float32' or 'float16', not {precision!r}")
+    half = precision == "float16"
     shape = list(game.observation_tensor_shape())
     width = int(np.prod(shape))
     arrays = {k: np.asarray(v, np.float32) for k, v in params.items()}
+    if half:
+        too_large = [k for k, v in arrays.items() if k.startswith("w") and np.abs(v).max(initial=0) > 65504]
+        if too_large:
+            raise ValueError(f"{too_large[0]} has weights beyond float16's range (65504); keep precision='float32'")
     layers = mlp_layers(arrays)
     initializers, nodes = [], [_node("Flatten", ["obs"], ["h"], "flatten", {"axis": 1})]
     current = "h"
@@ -163,7 +175,11 @@ def mlp_to_onnx(params: Mapping[str, npt.ArrayLike], game: Game, *, value_frame:
             raise ValueError(f"w{name} has shape {w.shape} and b{name} {b.shape}; w{name} must have {width} rows")
         if name in expected_out and w.shape[1] != expected_out[name]:
             raise ValueError(f"w{name} has {w.shape[1]} columns; {game.name} needs {expected_out[name]}")
-        initializers += [_tensor(f"w{name}", w), _tensor(f"b{name}", b)]
+        if half:
+            initializers += [_tensor(f"w{name}_f16", w, half=True), _tensor(f"b{name}", b)]
+            nodes.append(_node("Cast", [f"w{name}_f16"], [f"w{name}"], f"widen{name}", {"to": _FLOAT}))
+        else:
+            initializers += [_tensor(f"w{name}", w), _tensor(f"b{name}", b)]
         if name.isdigit():
             nodes += [_node("Gemm", [current, f"w{name}", f"b{name}"], [f"z{name}"], f"dense{name}"),
                       _node("Relu", [f"z{name}"], [f"a{name}"], f"relu{name}")]
@@ -177,7 +193,8 @@ def mlp_to_onnx(params: Mapping[str, npt.ArrayLike], game: Game, *, value_frame:
     graph += _bytes(12, _value_info("logits", ["N", game.num_distinct_actions()]))
     graph += _bytes(12, _value_info("values", ["N", game.num_players()]))
     meta = {"salon.game": game.name, "salon.players": str(game.num_players()), "salon.value_frame": value_frame,
-            "salon.architecture": f"mlp {layers}x{width}", **(metadata or {})}
+            "salon.architecture": f"mlp {layers}x{width}", **({"salon.precision": precision} if half else {}),
+            **(metadata or {})}
     model = _int(1, _IR_VERSION) + _str(2, "salon") + _bytes(7, graph)
     model += _bytes(8, _str(1, "") + _int(2, _OPSET))
     model += b"".join(_bytes(14, _str(1, k) + _str(2, v)) for k, v in meta.items())

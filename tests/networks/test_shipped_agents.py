@@ -125,3 +125,32 @@ def test_every_kept_evaluation_is_reported_with_its_figure(records: str) -> None
     assert rows, f"{records} is named on no row of docs/bots.md"
     figure = f"{table['win_share']:.3f}"
     assert any(figure in row for row in rows), f"no row naming {records} gives its win share {figure}"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_shipped_file_is_the_export_of_the_committed_checkpoint(name: str, tmp_path: Path) -> None:
+    """scripts/export_network.py on results/agents/<name>/checkpoint.npz writes the shipped file
+    byte for byte (plus the rollout_mix the card names): the checkpoint behind every network is kept.
+    At float16 the export is about half the size and reads as the same network."""
+    import subprocess
+    import sys
+
+    from salon.onnx_mlp import with_metadata
+
+    card = json.loads((ROOT / "python" / "salon" / "agents" / f"{name}.json").read_text())
+    shipped = (ROOT / "python" / "salon" / "agents" / f"{name}.onnx").read_bytes()
+    stored = salon.Network.load(shipped, card["trained_on"]).metadata.get("salon.precision", "float32")
+    assert card.get("precision", "float32") == stored
+    for precision in ("float32", "float16"):
+        out = tmp_path / f"{precision}.onnx"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "export_network.py"), str(ROOT / "results" / "agents" / name),
+                        "--precision", precision, "--out", str(out)], check=True, capture_output=True, timeout=300)
+        data = out.read_bytes()
+        if precision == "float32":
+            if card.get("rollout_mix"):
+                data = with_metadata(data, {"salon.rollout_mix": f"{card['rollout_mix']:g}"})
+            assert data == shipped
+        else:
+            assert len(data) < 0.55 * len(shipped)
+            half = salon.Network.load(data, card["trained_on"])
+            assert half.metadata["salon.precision"] == "float16" and half.runtime == "dense"

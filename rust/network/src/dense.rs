@@ -15,6 +15,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use half::f16;
 use tract_onnx::pb::{GraphProto, NodeProto, TensorProto};
 
 use crate::expectation::NetworkExpectation;
@@ -87,9 +88,14 @@ struct Weights {
     data: Vec<f32>,
 }
 
-fn float_tensor(t: &TensorProto) -> Option<Weights> {
-    const FLOAT: i32 = 1;
-    if t.data_type != FLOAT || t.data_location.unwrap_or(0) != 0 || t.segment.is_some() {
+const FLOAT: i32 = 1;
+const FLOAT16: i32 = 10;
+
+/// The weights of a `FLOAT` initializer, or of a `FLOAT16` one with `half` (widened exactly to
+/// `f32`: a network stored at half precision computes as its `f32` twin would).
+fn float_tensor(t: &TensorProto, half: bool) -> Option<Weights> {
+    let data_type = if half { FLOAT16 } else { FLOAT };
+    if t.data_type != data_type || t.data_location.unwrap_or(0) != 0 || t.segment.is_some() {
         return None;
     }
     let dims: Vec<usize> = t
@@ -98,14 +104,32 @@ fn float_tensor(t: &TensorProto) -> Option<Weights> {
         .map(|&d| usize::try_from(d).ok())
         .collect::<Option<_>>()?;
     let count = dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))?;
+    let width = if half { 2 } else { 4 };
     let data: Vec<f32> = if !t.raw_data.is_empty() {
-        if t.raw_data.len() != count.checked_mul(4)? {
+        if t.raw_data.len() != count.checked_mul(width)? {
             return None;
         }
-        t.raw_data
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect()
+        if half {
+            t.raw_data
+                .chunks_exact(2)
+                .map(|b| f16::from_le_bytes([b[0], b[1]]).to_f32())
+                .collect()
+        } else {
+            t.raw_data
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect()
+        }
+    } else if half {
+        // ONNX keeps unpacked half floats as the low 16 bits of int32_data.
+        t.int32_data
+            .iter()
+            .map(|&v| {
+                u16::try_from(v)
+                    .ok()
+                    .map(|bits| f16::from_bits(bits).to_f32())
+            })
+            .collect::<Option<_>>()?
     } else {
         t.float_data.clone()
     };
@@ -150,7 +174,7 @@ impl Reading {
             return Some(i);
         }
         let t = graph.initializer.iter().find(|t| t.name == name)?;
-        let w = float_tensor(t)?;
+        let w = float_tensor(t, false)?;
         self.weights.push(w);
         self.initializers
             .insert(name.to_string(), self.weights.len() - 1);
@@ -185,6 +209,24 @@ impl Reading {
                 }
             }
             "Identity" => self.values.get(input(0)?)?.clone(),
+            "Cast" => {
+                // A weight kept at half precision in the file, widened for the products: the
+                // product reads the widened weight under the Cast's output name.
+                let source = input(0)?;
+                if int_attribute(node, "to")? != i64::from(FLOAT)
+                    || self.is_value(source)
+                    || self.is_value(output)
+                    || self.initializers.contains_key(output.as_str())
+                {
+                    return None;
+                }
+                let t = graph.initializer.iter().find(|t| t.name == source)?;
+                let w = float_tensor(t, t.data_type == FLOAT16)?;
+                self.weights.push(w);
+                self.initializers
+                    .insert(output.to_string(), self.weights.len() - 1);
+                return Some(());
+            }
             "Gemm" => {
                 let trans_a = int_attribute(node, "transA").unwrap_or(0);
                 let trans_b = int_attribute(node, "transB").unwrap_or(0);

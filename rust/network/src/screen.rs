@@ -155,6 +155,12 @@ fn tensor(t: &TensorProto) -> SalonResult<()> {
             f64::from_le_bytes(w).is_finite()
         }),
         11 => t.double_data.iter().all(|x| x.is_finite()),
+        // float16: exponent bits all ones is an infinity or a NaN
+        10 if !t.raw_data.is_empty() => t
+            .raw_data
+            .chunks_exact(2)
+            .all(|b| u16::from_le_bytes([b[0], b[1]]) & 0x7C00 != 0x7C00),
+        10 => t.int32_data.iter().all(|&v| v & 0x7C00 != 0x7C00),
         _ => true,
     };
     if !finite {
