@@ -11,6 +11,13 @@
 //! Every output is `bias + sum_k x_k w_k` accumulated in the order of `k` with fused
 //! multiply-adds, whatever kernel runs it (AVX-512, AVX2 or portable), so the results are
 //! bit-identical on every machine.
+//!
+//! Why the first layer has a second loop: salon's observations are mostly one-hot planes (3-14%
+//! of the inputs are non-zero), and the first layer holds most of the multiply-adds. When few
+//! inputs are non-zero, each row adds up the weight rows of its non-zero inputs only, in the
+//! order of `k`. A zero input adds exactly nothing (`fma(0, w, acc) == acc` for the finite
+//! weights the reader accepts; at most the sign of an exact zero differs, which no comparison
+//! or softmax sees), so both loops give the same values.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -72,10 +79,23 @@ struct Layer {
     relu: bool,
 }
 
+/// The first layer's weights again, row by row (`rows[k * padded + j]`: input `k` to output
+/// `j`), for observations with few non-zero inputs.
+struct SparseRows {
+    rows: Vec<f32>,
+}
+
+impl SparseRows {
+    /// Above this share of non-zero inputs the panels are faster (the row loop reads and
+    /// writes its outputs once per non-zero input; the panels keep them in registers).
+    const MOST_NON_ZERO: f32 = 0.3;
+}
+
 /// A multilayer perceptron read from an ONNX graph.
 pub(crate) struct DenseMlp {
     kernel: Kernel,
     layers: Vec<Layer>,
+    first_rows: SparseRows,
     /// Columns of the last layer: the logits, then the value logits.
     num_actions: usize,
     num_players: usize,
@@ -502,6 +522,7 @@ impl DenseMlp {
         let last = affines.len() - 1;
         let mut layers = Vec::with_capacity(affines.len());
         let mut inputs = affines[0].inputs;
+        let mut first_rows = Vec::new();
         for (i, a) in affines.into_iter().enumerate() {
             // A layer reads the padded width of the one before (the padding is zero).
             let padded = a.outputs.div_ceil(lanes) * lanes;
@@ -514,6 +535,13 @@ impl DenseMlp {
                             panels[(c * inputs + k) * lanes + j] = a.w[k * a.outputs + out];
                         }
                     }
+                }
+            }
+            if i == 0 {
+                first_rows = vec![0.0f32; a.inputs * padded];
+                for k in 0..a.inputs {
+                    first_rows[k * padded..k * padded + a.outputs]
+                        .copy_from_slice(&a.w[k * a.outputs..(k + 1) * a.outputs]);
                 }
             }
             let mut bias = a.b;
@@ -530,6 +558,7 @@ impl DenseMlp {
         DenseMlp {
             kernel,
             layers,
+            first_rows: SparseRows { rows: first_rows },
             num_actions,
             num_players,
             softmax_values,
@@ -576,21 +605,37 @@ impl DenseMlp {
     ) {
         let blocks = rows.div_ceil(ROWS);
         let first = &self.layers[0];
-        // The observations interleaved by blocks of rows: `a[(block * inputs + k) * ROWS + r]`.
-        a.clear();
-        a.resize(blocks * first.inputs * ROWS, 0.0);
-        for (row, obs) in observations
-            .chunks_exact(first.inputs)
-            .take(rows)
-            .enumerate()
-        {
-            let (block, r) = (row / ROWS, row % ROWS);
-            let base = block * first.inputs * ROWS;
-            for (k, &x) in obs.iter().enumerate() {
-                a[base + k * ROWS + r] = x;
+        let observations = &observations[..rows * first.inputs];
+        let non_zero = observations.iter().filter(|&&x| x != 0.0).count();
+        let rest = if (non_zero as f32) < SparseRows::MOST_NON_ZERO * observations.len() as f32 {
+            // The first layer's outputs, interleaved like every layer's: `a[(block * padded + j) * ROWS + r]`.
+            a.clear();
+            a.resize(blocks * first.padded * ROWS, 0.0);
+            b.clear();
+            b.resize(first.padded, 0.0);
+            for (row, obs) in observations.chunks_exact(first.inputs).enumerate() {
+                self.first_layer_row(obs, b);
+                let (block, r) = (row / ROWS, row % ROWS);
+                let base = block * first.padded * ROWS;
+                for (j, &y) in b.iter().enumerate() {
+                    a[base + j * ROWS + r] = if first.relu { y.max(0.0) } else { y };
+                }
             }
-        }
-        for layer in &self.layers {
+            &self.layers[1..]
+        } else {
+            // The observations interleaved by blocks of rows: `a[(block * inputs + k) * ROWS + r]`.
+            a.clear();
+            a.resize(blocks * first.inputs * ROWS, 0.0);
+            for (row, obs) in observations.chunks_exact(first.inputs).enumerate() {
+                let (block, r) = (row / ROWS, row % ROWS);
+                let base = block * first.inputs * ROWS;
+                for (k, &x) in obs.iter().enumerate() {
+                    a[base + k * ROWS + r] = x;
+                }
+            }
+            &self.layers[..]
+        };
+        for layer in rest {
             b.clear();
             b.resize(blocks * layer.padded * ROWS, 0.0);
             self.layer(layer, blocks, a, b);
@@ -620,6 +665,19 @@ impl DenseMlp {
                     *x /= total;
                 }
             }
+        }
+    }
+
+    /// The first layer's outputs of one observation before the ReLU, from its non-zero inputs.
+    fn first_layer_row(&self, obs: &[f32], out: &mut [f32]) {
+        let (bias, rows) = (&self.layers[0].bias, &self.first_rows.rows);
+        match self.kernel {
+            // SAFETY: the kernel was chosen by detecting these features on this machine.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { row_sum_avx512(bias, rows, obs, out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { row_sum_avx2(bias, rows, obs, out) },
+            Kernel::Portable => row_sum(bias, rows, obs, out),
         }
     }
 
@@ -739,6 +797,33 @@ fn layer_avx2(layer: &Layer, blocks: usize, input: &[f32], output: &mut [f32]) {
     }
 }
 
+/// `out = bias + sum_k obs[k] * rows[k]` over the non-zero `obs[k]`, in the order of `k`
+/// (compiled once per kernel's features, so that `mul_add` is the machine's fused instruction).
+#[inline(always)]
+fn row_sum(bias: &[f32], rows: &[f32], obs: &[f32], out: &mut [f32]) {
+    out.copy_from_slice(bias);
+    let width = out.len();
+    for (&x, w) in obs.iter().zip(rows.chunks_exact(width)) {
+        if x != 0.0 {
+            for (o, &w) in out.iter_mut().zip(w) {
+                *o = x.mul_add(w, *o);
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn row_sum_avx512(bias: &[f32], rows: &[f32], obs: &[f32], out: &mut [f32]) {
+    row_sum(bias, rows, obs, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn row_sum_avx2(bias: &[f32], rows: &[f32], obs: &[f32], out: &mut [f32]) {
+    row_sum(bias, rows, obs, out)
+}
+
 /// Writes one block's outputs of one panel, interleaved by row like the inputs.
 #[inline(always)]
 fn store_block<const LANES: usize>(
@@ -844,6 +929,54 @@ mod tests {
         let affines = make(&mut seed.clone());
         let copy = make(seed);
         (DenseMlp::pack(kernel, affines, 11, 3, false), copy)
+    }
+
+    /// One-hot-like inputs (most zero, one row entirely zero) take the first layer's row
+    /// loop; the outputs must equal the plain products.
+    #[test]
+    fn sparse_inputs_give_the_plain_products_exactly() {
+        let mut kernels = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                kernels.push(Kernel::Avx512);
+            }
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
+            {
+                kernels.push(Kernel::Avx2);
+            }
+        }
+        for kernel in kernels {
+            for rows in [1, 3, 4, 9, 64] {
+                let mut seed = 11;
+                let (net, affines) = network(kernel, &mut seed);
+                let mut x = random(rows * 37, &mut seed);
+                for (i, v) in x.iter_mut().enumerate() {
+                    let (row, k) = (i / 37, i % 37);
+                    if row == 2 || (k % 9 != 0 && k != (3 * row) % 37) {
+                        *v = 0.0;
+                    }
+                }
+                let non_zero = x.iter().filter(|&&v| v != 0.0).count();
+                assert!((non_zero as f32) < SparseRows::MOST_NON_ZERO * x.len() as f32);
+                let (mut l, mut v) = (vec![0.0; rows * 11], vec![0.0; rows * 3]);
+                net.evaluate(rows, &x, &mut l, &mut v);
+                for row in 0..rows {
+                    let want = reference(&affines, &x[row * 37..(row + 1) * 37]);
+                    assert_eq!(
+                        &l[row * 11..(row + 1) * 11],
+                        &want[..11],
+                        "{kernel:?} rows {rows} row {row}"
+                    );
+                    assert_eq!(
+                        &v[row * 3..(row + 1) * 3],
+                        &want[11..],
+                        "{kernel:?} rows {rows} row {row}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
