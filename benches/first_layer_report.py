@@ -17,25 +17,11 @@ import sys
 import time
 
 import numpy as np
+from network_report import mlp  # the same 2x256 MLP as the network report (benches/ is on the path)
 
 import salon
 from salon.onnx_mlp import mlp_to_onnx
 from salon.selfplay import self_play
-
-
-def mlp(game: salon.Game, hidden: int = 256, seed: int = 0) -> dict[str, np.ndarray]:
-    rng = np.random.default_rng(seed)
-    width = int(np.prod(game.observation_tensor_shape()))
-    p: dict[str, np.ndarray] = {}
-    for i in range(2):
-        p[f"w{i}"] = (rng.standard_normal((width, hidden)) * np.sqrt(2 / width)).astype(np.float32)
-        p[f"b{i}"] = np.zeros(hidden, np.float32)
-        width = hidden
-    p["wp"] = (rng.standard_normal((width, game.num_distinct_actions())) * 0.05).astype(np.float32)
-    p["bp"] = np.zeros(game.num_distinct_actions(), np.float32)
-    p["wv"] = (rng.standard_normal((width, game.num_players())) * 0.05).astype(np.float32)
-    p["bv"] = np.zeros(game.num_players(), np.float32)
-    return p
 
 
 def observations(game: salon.Game, count: int = 256) -> np.ndarray:
