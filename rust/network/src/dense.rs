@@ -931,6 +931,18 @@ mod tests {
         (DenseMlp::pack(kernel, affines, 11, 3, false), copy)
     }
 
+    /// `net` on `rows` rows of `x` gives what [`reference`] gives for each row.
+    fn assert_plain_products(net: &DenseMlp, affines: &[Affine], rows: usize, x: &[f32]) {
+        let (mut l, mut v) = (vec![0.0; rows * 11], vec![0.0; rows * 3]);
+        net.evaluate(rows, x, &mut l, &mut v);
+        for row in 0..rows {
+            let want = reference(affines, &x[row * 37..(row + 1) * 37]);
+            let at = format!("{:?} rows {rows} row {row}", net.kernel);
+            assert_eq!(&l[row * 11..(row + 1) * 11], &want[..11], "{at}");
+            assert_eq!(&v[row * 3..(row + 1) * 3], &want[11..], "{at}");
+        }
+    }
+
     /// Every kernel this machine can run.
     fn kernels_here() -> Vec<Kernel> {
         let mut kernels = vec![Kernel::Portable];
@@ -965,21 +977,7 @@ mod tests {
                 }
                 let non_zero = x.iter().filter(|&&v| v != 0.0).count();
                 assert!((non_zero as f32) < SparseRows::MOST_NON_ZERO * x.len() as f32);
-                let (mut l, mut v) = (vec![0.0; rows * 11], vec![0.0; rows * 3]);
-                net.evaluate(rows, &x, &mut l, &mut v);
-                for row in 0..rows {
-                    let want = reference(&affines, &x[row * 37..(row + 1) * 37]);
-                    assert_eq!(
-                        &l[row * 11..(row + 1) * 11],
-                        &want[..11],
-                        "{kernel:?} rows {rows} row {row}"
-                    );
-                    assert_eq!(
-                        &v[row * 3..(row + 1) * 3],
-                        &want[11..],
-                        "{kernel:?} rows {rows} row {row}"
-                    );
-                }
+                assert_plain_products(&net, &affines, rows, &x);
             }
         }
     }
@@ -991,21 +989,7 @@ mod tests {
                 let mut seed = 7;
                 let (net, affines) = network(kernel, &mut seed);
                 let x = random(rows * 37, &mut seed);
-                let (mut l, mut v) = (vec![0.0; rows * 11], vec![0.0; rows * 3]);
-                net.evaluate(rows, &x, &mut l, &mut v);
-                for row in 0..rows {
-                    let want = reference(&affines, &x[row * 37..(row + 1) * 37]);
-                    assert_eq!(
-                        &l[row * 11..(row + 1) * 11],
-                        &want[..11],
-                        "{kernel:?} rows {rows} row {row}"
-                    );
-                    assert_eq!(
-                        &v[row * 3..(row + 1) * 3],
-                        &want[11..],
-                        "{kernel:?} rows {rows} row {row}"
-                    );
-                }
+                assert_plain_products(&net, &affines, rows, &x);
             }
         }
     }
