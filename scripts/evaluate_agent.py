@@ -28,17 +28,36 @@ sys.path.insert(0, str(ROOT / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def agent_network(network: Path, rollout_mix: float | None, out: Path) -> Path:
-    """The network file the agent plays: ``network`` itself, or a copy with ``salon.rollout_mix``
-    in its metadata at a path derived from OUT (so a resumed evaluation names the same player)."""
-    if rollout_mix is None:
+#: The search settings a network file may carry (``NetworkBot`` reads them), as ``--search`` names them.
+SEARCH_KEYS = {"max_considered_actions": int, "c_visit": float, "c_scale": float}
+
+
+def search_settings(pairs: list[str]) -> dict[str, str]:
+    """``--search KEY=VALUE`` pairs as the network file's ``salon.KEY`` metadata."""
+    settings = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in SEARCH_KEYS or not value:
+            raise SystemExit(f"--search {pair!r}: KEY=VALUE with KEY one of {', '.join(SEARCH_KEYS)}")
+        try:
+            settings[f"salon.{key}"] = f"{SEARCH_KEYS[key](value):g}"
+        except ValueError:
+            raise SystemExit(f"--search {pair!r}: {value!r} is not a {SEARCH_KEYS[key].__name__}") from None
+    return settings
+
+
+def agent_network(network: Path, metadata: dict[str, str], out: Path) -> Path:
+    """The network file the agent plays: ``network`` itself, or a copy with ``metadata`` (its
+    ``salon.rollout_mix`` and search settings) at a path derived from OUT (so a resumed evaluation
+    names the same player)."""
+    if not metadata:
         return network
     from salon.onnx_mlp import with_metadata
 
     stem = out.name.removesuffix(".jsonl.gz")
     copy = ROOT / "runs" / "evaluations" / f"{out.resolve().parent.name}-{stem}.onnx"
     copy.parent.mkdir(parents=True, exist_ok=True)
-    copy.write_bytes(with_metadata(network.read_bytes(), {"salon.rollout_mix": f"{rollout_mix:g}"}))
+    copy.write_bytes(with_metadata(network.read_bytes(), metadata))
     return Path(os.path.relpath(copy))
 
 
@@ -93,6 +112,9 @@ def main() -> int:
     parser.add_argument("--simulations", type=int, default=200, help="the agent's simulations per move")
     parser.add_argument("--rollout-mix", type=float, default=None,
                         help="value the agent's leaves with this share of a random playout (salon.rollout_mix)")
+    parser.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
+                        help="a Gumbel root setting of the agent, written into its file as salon.KEY: "
+                        + ", ".join(SEARCH_KEYS) + " (repeat for several)")
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--chunk", type=int, default=12, help="games between two writes of OUT")
@@ -123,7 +145,10 @@ def main() -> int:
     except salon.SalonError as e:
         raise SystemExit(f"{args.network}: {e}") from None
     n = game.num_players()
-    agent = f"net:{args.simulations}@{agent_network(args.network, args.rollout_mix, args.out)}"
+    metadata = search_settings(args.search)
+    if args.rollout_mix is not None:
+        metadata["salon.rollout_mix"] = f"{args.rollout_mix:g}"
+    agent = f"net:{args.simulations}@{agent_network(args.network, metadata, args.out)}"
     lineup = [agent] + [args.opponent] * (n - 1)
     check_lineup(game, lineup)
     done = read_done(args.out, game, lineup, args.seed)

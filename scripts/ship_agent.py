@@ -77,6 +77,10 @@ def main() -> int:
     parser.add_argument("--rollout-mix", type=float, default=None,
                         help="the share of a random playout in the agent's leaf values, written into the shipped file as "
                         "salon.rollout_mix (Bot('network') plays with it; docs/bots.md); evaluate the same file")
+    parser.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
+                        help="a Gumbel root setting of the agent written into the shipped file as salon.KEY "
+                        "(max_considered_actions, c_visit, c_scale), as scripts/evaluate_agent.py --search; "
+                        "evaluate the same file")
     args = parser.parse_args()
     if args.rollout_mix is not None and not 0.0 <= args.rollout_mix <= 1.0:
         parser.error(f"--rollout-mix must be from 0 to 1, not {args.rollout_mix}")
@@ -87,8 +91,13 @@ def main() -> int:
     meta = state["meta"]
     game = salon.load_game(meta["game"])
     data = (args.network or args.run / "network.onnx").read_bytes()
+    from evaluate_agent import search_settings
+
+    metadata = search_settings(args.search)
     if args.rollout_mix is not None:
-        data = with_metadata(data, {"salon.rollout_mix": f"{args.rollout_mix:g}"})
+        metadata["salon.rollout_mix"] = f"{args.rollout_mix:g}"
+    if metadata:
+        data = with_metadata(data, metadata)
     network = salon.Network.load(data, game)
     log = [json.loads(line) for line in (args.run / "log.jsonl").read_text().splitlines() if line.strip()]
     name = f"{game.name}-{game.num_players()}p"
@@ -105,6 +114,7 @@ def main() -> int:
         "value_frame": network.value_frame,
         "precision": network.metadata.get("salon.precision", "float32"),
         "rollout_mix": args.rollout_mix or 0.0,
+        "search": {k.removeprefix("salon."): float(v) for k, v in metadata.items() if k != "salon.rollout_mix"},
         "trained_on": str(game),
         "components": "the substitute component set (salon's own, not the publisher's)",
         "training": {

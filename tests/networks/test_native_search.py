@@ -221,3 +221,28 @@ def test_rollout_mix_of_the_search_the_bot_and_the_network_file() -> None:
     for text in ("lots", "1.5", "nan"):
         with pytest.raises(salon.NetworkError, match="salon.rollout_mix"):
             salon.Network.load(mlp_to_onnx(params, game, metadata={"salon.rollout_mix": text}), game)
+
+
+def test_gumbel_settings_of_the_network_file() -> None:
+    game = salon.load_game("azul_sintra")
+    params = mlp_params(game)
+    state = decision_states(game, 1)[0]
+    assert len(state.legal_actions()) > 2
+
+    def visited(metadata: dict[str, str]) -> int:
+        network = salon.Network.load(mlp_to_onnx(params, game, metadata=metadata), game)
+        analysis = salon.Bot("network", network=network, simulations=32, seed=1).analyse(state)
+        return sum(1 for m in analysis.moves if m.visits > 0)
+
+    # Gumbel-top-k at the root: the file's salon.max_considered_actions bounds the moves searched.
+    assert visited({"salon.max_considered_actions": "2"}) == 2
+    assert visited({}) > 2
+    # c_scale 0 leaves the search's values out of the root choice: the move is the prior's best.
+    network = salon.Network.load(mlp_to_onnx(params, game, metadata={"salon.c_scale": "0"}), game)
+    analysis = salon.Bot("network", network=network, simulations=32, seed=1).analyse(state)
+    assert analysis.chosen == max(analysis.moves, key=lambda m: m.prior).action
+    for key, text in (("salon.max_considered_actions", "0"), ("salon.max_considered_actions", "65"),
+                      ("salon.max_considered_actions", "2.5"), ("salon.c_visit", "-1"),
+                      ("salon.c_scale", "nan"), ("salon.c_scale", "many")):
+        with pytest.raises(salon.NetworkError, match=key):
+            salon.Network.load(mlp_to_onnx(params, game, metadata={key: text}), game)

@@ -147,8 +147,11 @@ def test_the_shipped_file_is_the_export_of_the_committed_checkpoint(name: str, t
                         "--precision", precision, "--out", str(out)], check=True, capture_output=True, timeout=300)
         data = out.read_bytes()
         if precision == "float32":
+            metadata = {f"salon.{k}": f"{v:g}" for k, v in card.get("search", {}).items()}
             if card.get("rollout_mix"):
-                data = with_metadata(data, {"salon.rollout_mix": f"{card['rollout_mix']:g}"})
+                metadata["salon.rollout_mix"] = f"{card['rollout_mix']:g}"
+            if metadata:
+                data = with_metadata(data, metadata)
             assert data == shipped
         else:
             assert len(data) < 0.55 * len(shipped)

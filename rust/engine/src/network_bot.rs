@@ -43,6 +43,8 @@ impl NetworkBot {
     }
 
     /// `rollout_mix`: `None` takes the network file's `salon.rollout_mix` (0 where it has none).
+    /// The file's `salon.max_considered_actions`, `salon.c_visit` and `salon.c_scale`, where it
+    /// has them, replace the search's Gumbel defaults.
     pub fn new(
         network: Arc<Network>,
         game: &AnyGame,
@@ -51,7 +53,18 @@ impl NetworkBot {
         rollout_mix: Option<f32>,
         seed: u64,
     ) -> SalonResult<NetworkBot> {
-        let rollout_mix = rollout_mix.or(network.info().rollout_mix).unwrap_or(0.0);
+        let info = network.info();
+        let rollout_mix = rollout_mix.or(info.rollout_mix).unwrap_or(0.0);
+        let mut config = Self::config(simulations, leaves_per_step, rollout_mix);
+        if let Some(k) = info.max_considered_actions {
+            config.max_considered_actions = k;
+        }
+        if let Some(c) = info.c_visit {
+            config.c_visit = c;
+        }
+        if let Some(c) = info.c_scale {
+            config.c_scale = c;
+        }
         if network.expectation() != &game.network_expectation() {
             return Err(SalonError::network(format!(
                 "the network was loaded for {} ({} players), not for {}",
@@ -62,7 +75,7 @@ impl NetworkBot {
         }
         let search = AnyNetworkSearch::new(
             game,
-            Self::config(simulations, leaves_per_step, rollout_mix),
+            config,
             1,
             seed,
             false,

@@ -28,6 +28,12 @@ pub struct NetworkInfo {
     /// the network bot uses by default (`SearchConfig::rollout_mix`); `None` where the file
     /// does not say (0).
     pub rollout_mix: Option<f32>,
+    /// `salon.max_considered_actions`, `salon.c_visit`, `salon.c_scale`: the Gumbel root
+    /// settings the network bot uses by default (`SearchConfig`'s fields of those names);
+    /// `None` where the file does not say (the search's defaults).
+    pub max_considered_actions: Option<u32>,
+    pub c_visit: Option<f32>,
+    pub c_scale: Option<f32>,
     /// Whether the network reads the seat to move as a second input.
     pub takes_players: bool,
     /// Weights (elements of the initializers).
@@ -519,6 +525,29 @@ fn load_checked(
             ))),
         })
         .transpose()?;
+    let max_considered_actions = get("salon.max_considered_actions")
+        .map(|text| match text.trim().parse::<u32>() {
+            Ok(k) if (1..=salon_search::MAX_CONSIDERED).contains(&k) => Ok(k),
+            _ => Err(SalonError::network(format!(
+                "salon.max_considered_actions must be a whole number from 1 to {}, not {:?}",
+                salon_search::MAX_CONSIDERED,
+                shown(text)
+            ))),
+        })
+        .transpose()?;
+    let gumbel_constant = |key: &str| {
+        get(key)
+            .map(|text| match text.trim().parse::<f32>() {
+                Ok(x) if x.is_finite() && (0.0..=1e6).contains(&x) => Ok(x),
+                _ => Err(SalonError::network(format!(
+                    "{key} must be a number from 0 to 1e6, not {:?}",
+                    shown(text)
+                ))),
+            })
+            .transpose()
+    };
+    let c_visit = gumbel_constant("salon.c_visit")?;
+    let c_scale = gumbel_constant("salon.c_scale")?;
 
     // Inputs: the observation, and optionally the seat to move.
     let inputs = real_inputs(graph);
@@ -727,6 +756,9 @@ fn load_checked(
         game: expectation.game.clone(),
         value_frame,
         rollout_mix,
+        max_considered_actions,
+        c_visit,
+        c_scale,
         takes_players: players_input.is_some(),
         parameters,
         sha256,
