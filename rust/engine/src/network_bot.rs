@@ -73,13 +73,7 @@ impl NetworkBot {
                 game.spec_string()
             )));
         }
-        let search = AnyNetworkSearch::new(
-            game,
-            config,
-            1,
-            seed,
-            false,
-        )?;
+        let search = AnyNetworkSearch::new(game, config, 1, seed, false)?;
         Ok(NetworkBot {
             network,
             search,
