@@ -42,7 +42,8 @@ def search_settings(pairs: list[str]) -> dict[str, str]:
         try:
             settings[f"salon.{key}"] = f"{SEARCH_KEYS[key](value):g}"
         except ValueError:
-            raise SystemExit(f"--search {pair!r}: {value!r} is not a {SEARCH_KEYS[key].__name__}") from None
+            kind = "a whole number" if SEARCH_KEYS[key] is int else "a number"
+            raise SystemExit(f"--search {pair!r}: {value!r} is not {kind}") from None
     return settings
 
 

@@ -84,3 +84,17 @@ def test_bad_arguments_are_named(tmp_path: Path) -> None:
     wrong_players = _evaluate(str(other_game), "azul_sintra", "--out", str(tmp_path / "e.jsonl.gz"))
     assert wrong_players.returncode != 0 and "players" in wrong_players.stderr
     assert not (tmp_path / "e.jsonl.gz").exists()
+
+
+def test_bad_search_settings_are_named(tmp_path: Path) -> None:
+    game = salon.load_game("azul_sintra")
+    network = tmp_path / "n.onnx"
+    network.write_bytes(mlp_to_onnx(mlp_params(game), game))
+    out = tmp_path / "e.jsonl.gz"
+    unknown = _evaluate(str(network), "azul_sintra", "--search", "c_puct=1", "--out", str(out))
+    assert unknown.returncode != 0 and "c_puct=1" in unknown.stderr and "c_scale" in unknown.stderr
+    not_a_number = _evaluate(str(network), "azul_sintra", "--search", "c_scale=lots", "--out", str(out))
+    assert not_a_number.returncode != 0 and "'lots' is not a number" in not_a_number.stderr
+    not_whole = _evaluate(str(network), "azul_sintra", "--search", "max_considered_actions=2.5", "--out", str(out))
+    assert not_whole.returncode != 0 and "is not a whole number" in not_whole.stderr
+    assert not out.exists()
