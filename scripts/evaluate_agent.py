@@ -40,7 +40,7 @@ def search_settings(pairs: list[str]) -> dict[str, str]:
         if key not in SEARCH_KEYS or not value:
             raise SystemExit(f"--search {pair!r}: KEY=VALUE with KEY one of {', '.join(SEARCH_KEYS)}")
         try:
-            settings[f"salon.{key}"] = f"{SEARCH_KEYS[key](value):g}"
+            settings[f"salon.{key}"] = str(int(value)) if SEARCH_KEYS[key] is int else f"{float(value):g}"
         except ValueError:
             kind = "a whole number" if SEARCH_KEYS[key] is int else "a number"
             raise SystemExit(f"--search {pair!r}: {value!r} is not {kind}") from None
@@ -149,7 +149,12 @@ def main() -> int:
     metadata = search_settings(args.search)
     if args.rollout_mix is not None:
         metadata["salon.rollout_mix"] = f"{args.rollout_mix:g}"
-    agent = f"net:{args.simulations}@{agent_network(args.network, metadata, args.out)}"
+    played = agent_network(args.network, metadata, args.out)
+    try:
+        salon.Network.load(str(played), game)
+    except salon.SalonError as e:
+        raise SystemExit(f"--search / --rollout-mix: {e}") from None
+    agent = f"net:{args.simulations}@{played}"
     lineup = [agent] + [args.opponent] * (n - 1)
     check_lineup(game, lineup)
     done = read_done(args.out, game, lineup, args.seed)

@@ -97,4 +97,6 @@ def test_bad_search_settings_are_named(tmp_path: Path) -> None:
     assert not_a_number.returncode != 0 and "'lots' is not a number" in not_a_number.stderr
     not_whole = _evaluate(str(network), "azul_sintra", "--search", "max_considered_actions=2.5", "--out", str(out))
     assert not_whole.returncode != 0 and "is not a whole number" in not_whole.stderr
+    out_of_range = _evaluate(str(network), "azul_sintra", "--search", "max_considered_actions=100", "--out", str(out))
+    assert out_of_range.returncode != 0 and "salon.max_considered_actions" in out_of_range.stderr
     assert not out.exists()
