@@ -47,6 +47,15 @@ def search_settings(pairs: list[str]) -> dict[str, str]:
     return settings
 
 
+def agent_metadata(rollout_mix: float | None, search: list[str]) -> dict[str, str]:
+    """The metadata the agent's file carries: its ``--search`` settings, then its ``salon.rollout_mix``
+    (in that order, so that ``scripts/ship_agent.py`` writes the very file evaluated here)."""
+    metadata = search_settings(search)
+    if rollout_mix is not None:
+        metadata["salon.rollout_mix"] = f"{rollout_mix:g}"
+    return metadata
+
+
 def agent_network(network: Path, metadata: dict[str, str], out: Path) -> Path:
     """The network file the agent plays: ``network`` itself, or a copy with ``metadata`` (its
     ``salon.rollout_mix`` and search settings) at a path derived from OUT (so a resumed evaluation
@@ -146,10 +155,7 @@ def main() -> int:
     except salon.SalonError as e:
         raise SystemExit(f"{args.network}: {e}") from None
     n = game.num_players()
-    metadata = search_settings(args.search)
-    if args.rollout_mix is not None:
-        metadata["salon.rollout_mix"] = f"{args.rollout_mix:g}"
-    played = agent_network(args.network, metadata, args.out)
+    played = agent_network(args.network, agent_metadata(args.rollout_mix, args.search), args.out)
     try:
         salon.Network.load(str(played), game)
     except salon.SalonError as e:

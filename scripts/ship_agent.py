@@ -91,11 +91,9 @@ def main() -> int:
     meta = state["meta"]
     game = salon.load_game(meta["game"])
     data = (args.network or args.run / "network.onnx").read_bytes()
-    from evaluate_agent import search_settings
+    from evaluate_agent import agent_metadata
 
-    metadata = search_settings(args.search)
-    if args.rollout_mix is not None:
-        metadata["salon.rollout_mix"] = f"{args.rollout_mix:g}"
+    metadata = agent_metadata(args.rollout_mix, args.search)
     if metadata:
         data = with_metadata(data, metadata)
     network = salon.Network.load(data, game)
