@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 #: The search settings a network file may carry (``NetworkBot`` reads them), as ``--search`` names them.
-SEARCH_KEYS = {"max_considered_actions": int, "c_visit": float, "c_scale": float}
+SEARCH_KEYS = {"max_considered_actions": int, "c_visit": float, "c_scale": float, "rollouts_per_leaf": int}
 
 
 def search_settings(pairs: list[str]) -> dict[str, str]:

@@ -79,7 +79,7 @@ def main() -> int:
                         "salon.rollout_mix (Bot('network') plays with it; docs/bots.md); evaluate the same file")
     parser.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
                         help="a Gumbel root setting of the agent written into the shipped file as salon.KEY "
-                        "(max_considered_actions, c_visit, c_scale), as scripts/evaluate_agent.py --search; "
+                        "(max_considered_actions, c_visit, c_scale, rollouts_per_leaf), as scripts/evaluate_agent.py --search; "
                         "evaluate the same file")
     args = parser.parse_args()
     if args.rollout_mix is not None and not 0.0 <= args.rollout_mix <= 1.0:

@@ -286,6 +286,7 @@ class BatchedSearch:
         overlap: bool = False,
         pass_players: bool = False,
         rollout_mix: SupportsFloat | None = None,
+        rollouts_per_leaf: SupportsIndex | None = None,
     ) -> BatchedSearch: ...
     @property
     def game(self) -> Game: ...

@@ -199,6 +199,12 @@ def test_rollout_mix_of_the_search_the_bot_and_the_network_file() -> None:
     for bad in (-0.5, 1.5, float("nan")):
         with pytest.raises(salon.InvalidParameterError, match="rollout_mix"):
             salon.BatchedSearch(game, plain, rollout_mix=bad)
+    four = salon.BatchedSearch(game, plain, rollout_mix=1.0, rollouts_per_leaf=4, **kw).run(states)
+    assert not np.allclose(four.root_values, on.root_values)
+    np.testing.assert_allclose(four.root_values.sum(axis=1), 1.0, atol=1e-4)
+    for bad_count in (0, 65, 2.5):
+        with pytest.raises(salon.InvalidParameterError, match="rollouts_per_leaf"):
+            salon.BatchedSearch(game, plain, rollout_mix=1.0, rollouts_per_leaf=bad_count)
 
     state = states[0]
     # The file's salon.rollout_mix is the bot's default; an argument overrides it.
@@ -246,3 +252,24 @@ def test_gumbel_settings_of_the_network_file() -> None:
                       ("salon.c_scale", "nan"), ("salon.c_scale", "many")):
         with pytest.raises(salon.NetworkError, match=key):
             salon.Network.load(mlp_to_onnx(params, game, metadata={key: text}), game)
+
+
+def test_rollouts_per_leaf_of_the_network_file() -> None:
+    game = salon.load_game("azul_sintra")
+    params = mlp_params(game)
+    state = decision_states(game, 1)[0]
+
+    def root_values(metadata: dict[str, str]) -> list[float]:
+        network = salon.Network.load(mlp_to_onnx(params, game, metadata=metadata), game)
+        return salon.Bot("network", network=network, simulations=16, seed=1).analyse(state).root_values
+
+    # The playouts' mean is drawn from the search's own generator: more playouts, other values;
+    # the same file and seed, the same values.
+    one = root_values({"salon.rollout_mix": "1"})
+    four = root_values({"salon.rollout_mix": "1", "salon.rollouts_per_leaf": "4"})
+    assert one == root_values({"salon.rollout_mix": "1", "salon.rollouts_per_leaf": "1"})
+    assert four == root_values({"salon.rollout_mix": "1", "salon.rollouts_per_leaf": "4"})
+    assert four != one
+    for text in ("0", "65", "2.5", "many"):
+        with pytest.raises(salon.NetworkError, match="salon.rollouts_per_leaf"):
+            salon.Network.load(mlp_to_onnx(params, game, metadata={"salon.rollouts_per_leaf": text}), game)

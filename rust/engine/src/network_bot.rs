@@ -44,7 +44,8 @@ impl NetworkBot {
 
     /// `rollout_mix`: `None` takes the network file's `salon.rollout_mix` (0 where it has none).
     /// The file's `salon.max_considered_actions`, `salon.c_visit` and `salon.c_scale`, where it
-    /// has them, replace the search's Gumbel defaults.
+    /// has them, replace the search's Gumbel defaults, and its `salon.rollouts_per_leaf` the
+    /// single playout of a leaf's value.
     pub fn new(
         network: Arc<Network>,
         game: &AnyGame,
@@ -64,6 +65,9 @@ impl NetworkBot {
         }
         if let Some(c) = info.c_scale {
             config.c_scale = c;
+        }
+        if let Some(n) = info.rollouts_per_leaf {
+            config.rollouts_per_leaf = n;
         }
         if network.expectation() != &game.network_expectation() {
             return Err(SalonError::network(format!(

@@ -34,6 +34,10 @@ pub struct NetworkInfo {
     pub max_considered_actions: Option<u32>,
     pub c_visit: Option<f32>,
     pub c_scale: Option<f32>,
+    /// `salon.rollouts_per_leaf`: the random playouts averaged at each leaf that the network
+    /// bot uses by default (`SearchConfig::rollouts_per_leaf`); `None` where the file does not
+    /// say (1).
+    pub rollouts_per_leaf: Option<u32>,
     /// Whether the network reads the seat to move as a second input.
     pub takes_players: bool,
     /// Weights (elements of the initializers).
@@ -548,6 +552,16 @@ fn load_checked(
     };
     let c_visit = gumbel_constant("salon.c_visit")?;
     let c_scale = gumbel_constant("salon.c_scale")?;
+    let rollouts_per_leaf = get("salon.rollouts_per_leaf")
+        .map(|text| match text.trim().parse::<u32>() {
+            Ok(n) if (1..=salon_search::MAX_ROLLOUTS_PER_LEAF).contains(&n) => Ok(n),
+            _ => Err(SalonError::network(format!(
+                "salon.rollouts_per_leaf must be a whole number from 1 to {}, not {:?}",
+                salon_search::MAX_ROLLOUTS_PER_LEAF,
+                shown(text)
+            ))),
+        })
+        .transpose()?;
 
     // Inputs: the observation, and optionally the seat to move.
     let inputs = real_inputs(graph);
@@ -759,6 +773,7 @@ fn load_checked(
         max_considered_actions,
         c_visit,
         c_scale,
+        rollouts_per_leaf,
         takes_players: players_input.is_some(),
         parameters,
         sha256,

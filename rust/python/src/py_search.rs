@@ -360,7 +360,7 @@ impl BatchedSearch {
         game, evaluator, *, simulations=None, policy=None, threads=None, seed=None, leaves_per_step=None,
         c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, max_considered_actions=None,
         gumbel_scale=None, c_visit=None, c_scale=None, one_determinization=false, overlap=false, pass_players=false,
-        rollout_mix=None
+        rollout_mix=None, rollouts_per_leaf=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -384,6 +384,7 @@ impl BatchedSearch {
         overlap: bool,
         pass_players: bool,
         rollout_mix: Option<&Bound<'_, PyAny>>,
+        rollouts_per_leaf: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let game: Py<Game> = if let Ok(g) = game.cast::<Game>() {
             g.clone().unbind()
@@ -435,6 +436,14 @@ impl BatchedSearch {
                 "max_considered_actions",
                 1,
                 salon_engine::salon_search::MAX_CONSIDERED as u64,
+            )? as u32;
+        }
+        if let Some(v) = given(rollouts_per_leaf) {
+            config.rollouts_per_leaf = index_arg(
+                &v,
+                "rollouts_per_leaf",
+                1,
+                salon_engine::salon_search::MAX_ROLLOUTS_PER_LEAF as u64,
             )? as u32;
         }
         let floats: [(&str, Option<&Bound<'_, PyAny>>, &mut f32); 8] = [

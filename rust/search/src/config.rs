@@ -37,6 +37,9 @@ impl RootPolicy {
 /// up to it).
 pub const MAX_CONSIDERED: u32 = 64;
 
+/// The most random playouts a leaf's value may average (`SearchConfig::rollouts_per_leaf`).
+pub const MAX_ROLLOUTS_PER_LEAF: u32 = 64;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     pub policy: RootPolicy,
@@ -65,6 +68,9 @@ pub struct SearchConfig {
     /// one uniformly random playout from it` (AlphaGo's mixed leaf evaluation); 0 is the
     /// evaluator alone, as in AlphaZero.
     pub rollout_mix: f32,
+    /// The random playouts whose mean returns make a leaf's playout value when `rollout_mix`
+    /// is above 0 (1: AlphaGo's single playout; more cut its noise at a playout's cost each).
+    pub rollouts_per_leaf: u32,
 }
 
 impl Default for SearchConfig {
@@ -83,6 +89,7 @@ impl Default for SearchConfig {
             c_scale: 0.1,
             one_determinization: false,
             rollout_mix: 0.0,
+            rollouts_per_leaf: 1,
         }
     }
 }
@@ -139,6 +146,15 @@ impl SearchConfig {
             return Err(SalonError::param(
                 "rollout_mix",
                 format!("must be from 0 to 1, got {}", self.rollout_mix),
+            ));
+        }
+        if self.rollouts_per_leaf == 0 || self.rollouts_per_leaf > MAX_ROLLOUTS_PER_LEAF {
+            return Err(SalonError::param(
+                "rollouts_per_leaf",
+                format!(
+                    "must be from 1 to {MAX_ROLLOUTS_PER_LEAF}, got {}",
+                    self.rollouts_per_leaf
+                ),
             ));
         }
         Ok(())

@@ -48,7 +48,7 @@ pub mod workers;
 
 pub use analysis::{MoveAnalysis, RootAnalysis};
 pub use arena::Arena;
-pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED};
+pub use config::{RootPolicy, SearchConfig, MAX_CONSIDERED, MAX_ROLLOUTS_PER_LEAF};
 pub use driver::{BatchedSearch, SearchError, SearchResults, SearchTimings};
 pub use evaluator::{Evaluator, EvaluatorSearch};
 pub use search_node::{Node, NodeKind, SearchArena};

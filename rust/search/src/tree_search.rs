@@ -255,10 +255,17 @@ impl<S: State> TreeSearch<S> {
         v[..cx.players].copy_from_slice(&values[..cx.players]);
         let mix = cx.config.rollout_mix;
         if mix > 0.0 {
-            let mut s = self.pending[i].state.clone();
-            random_playout(cx.game, &mut s, &mut self.rng);
-            for (x, r) in v.iter_mut().zip(s.returns(cx.game)).take(cx.players) {
-                *x = (1.0 - mix) * *x + mix * r as f32;
+            let n = cx.config.rollouts_per_leaf.max(1);
+            let mut mean = [0.0f32; MAX_PLAYERS];
+            for _ in 0..n {
+                let mut s = self.pending[i].state.clone();
+                random_playout(cx.game, &mut s, &mut self.rng);
+                for (m, r) in mean.iter_mut().zip(s.returns(cx.game)).take(cx.players) {
+                    *m += r as f32;
+                }
+            }
+            for (x, m) in v.iter_mut().zip(mean).take(cx.players) {
+                *x = (1.0 - mix) * *x + mix * m / n as f32;
             }
         }
         let leaf = self.paths[end - 1] as usize;

@@ -10,7 +10,7 @@ mod search_toys;
 
 use bots_toys::{Gamble, GambleState, Kingmaker, Nim, NimState};
 use salon_core::{Game, State};
-use salon_search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults};
+use salon_search::{BatchedSearch, RootPolicy, SearchConfig, SearchResults, MAX_ROLLOUTS_PER_LEAF};
 use search_toys::{race_values, Cards, CardsState, Pick, Race, RaceState, CARDS, CARDS_OWN_SLOT};
 
 fn config(policy: RootPolicy, simulations: u32) -> SearchConfig {
@@ -531,6 +531,53 @@ fn the_leaves_players_are_written_row_by_row_and_a_short_buffer_is_refused() {
                 &mut masks,
             )
             .unwrap();
+    }
+}
+
+#[test]
+fn rollouts_per_leaf_average_their_playouts() {
+    // With the leaf valued by playouts alone, the root value of a 60-pile race is a mean of
+    // random playouts' win shares: averaging 16 per leaf must shrink its spread across seeds.
+    let race = Race::default_game();
+    let root = [RaceState::with_pile(60, 0)];
+    let spread = |rollouts_per_leaf: u32| {
+        let cfg = SearchConfig {
+            rollout_mix: 1.0,
+            rollouts_per_leaf,
+            ..config(RootPolicy::Gumbel, 8)
+        };
+        let values: Vec<f32> = (0..40)
+            .map(|seed| search(&race, cfg.clone(), &root, seed).root_values[0])
+            .collect();
+        let mean = values.iter().sum::<f32>() / values.len() as f32;
+        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / values.len() as f32;
+        (mean, var)
+    };
+    let (mean1, var1) = spread(1);
+    let (mean16, var16) = spread(16);
+    assert!((0.0..=1.0).contains(&mean1) && (0.0..=1.0).contains(&mean16));
+    assert!(
+        var16 * 4.0 < var1,
+        "spread {var16} with 16 playouts, {var1} with 1"
+    );
+    let cfg = SearchConfig {
+        rollout_mix: 1.0,
+        rollouts_per_leaf: 4,
+        ..config(RootPolicy::Gumbel, 8)
+    };
+    assert_eq!(
+        search(&race, cfg.clone(), &root, 3),
+        search(&race, cfg, &root, 3)
+    );
+    for bad in [0, MAX_ROLLOUTS_PER_LEAF + 1] {
+        let cfg = SearchConfig {
+            rollouts_per_leaf: bad,
+            ..SearchConfig::default()
+        };
+        let err = BatchedSearch::new(race.clone(), cfg, 1, 0)
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("rollouts_per_leaf"), "{err}");
     }
 }
 
