@@ -39,11 +39,62 @@ def checkpoint_state(run: Path) -> dict[str, Any]:
 def training_command(meta: dict[str, Any]) -> str:
     flags = []
     for key, value in meta.items():
-        if key in ("game_name", "evaluate_only", "iterations") or value is None or value is False:
+        if key in ("game_name", "evaluate_only", "iterations") or value is None or value is False or value == []:
             continue
         flag = "--" + key.replace("_", "-")
         flags.append(flag if value is True else f"{flag} {json.dumps(value) if isinstance(value, str) else value}")
     return "OPENBLAS_NUM_THREADS=1 python examples/alphazero.py " + " ".join(flags) + " --out RUN --resume"
+
+
+def example_settings(flags: list[str]) -> dict[str, Any]:
+    """What ``examples/alphazero.py`` makes of ``flags``: its checkpoint's ``meta``, less the
+    per-run budget."""
+    import importlib.util
+    import shlex
+
+    spec = importlib.util.spec_from_file_location("alphazero_example", ROOT / "examples" / "alphazero.py")
+    assert spec and spec.loader
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    settings = dict(vars(example.parse_args(shlex.split(" ".join(flags)))))
+    return {k: v for k, v in settings.items() if k not in ("resume", "out", "hours", "iterations", "game_name")}
+
+
+def training_stages(path: Path, meta: dict[str, Any], iterations: int) -> list[dict[str, Any]]:
+    """The stages of a run whose recipe changed on the way (``--stages FILE``): a JSON list of
+    ``{"until_iteration": N, "flags": "...", "fresh_buffer": false}`` in order, the last one
+    ending at the checkpoint's iteration; each becomes the card's command for its iterations."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"--stages {path}: not a readable JSON file ({e})") from None
+    if not isinstance(raw, list) or not raw:
+        raise SystemExit(f"--stages {path}: a non-empty list of stages")
+    game_spec = meta["game"]
+    stages, last = [], 0
+    for i, stage in enumerate(raw):
+        if not isinstance(stage, dict) or set(stage) - {"until_iteration", "flags", "fresh_buffer"}:
+            raise SystemExit(f"--stages {path}: stage {i} must have until_iteration, flags and fresh_buffer only")
+        until, flags = stage.get("until_iteration"), stage.get("flags")
+        if not isinstance(until, int) or until <= last or not isinstance(flags, str) or "--out" in flags:
+            raise SystemExit(f"--stages {path}: stage {i} needs until_iteration above {last} and flags (without --out)")
+        stages.append({
+            "iterations": f"{last + 1}-{until}",
+            "until_iteration": until,
+            "fresh_buffer": bool(stage.get("fresh_buffer", False)),
+            "command": "OPENBLAS_NUM_THREADS=1 python examples/alphazero.py --game "
+                       f"{json.dumps(game_spec)} {flags} --out RUN --resume",
+        })
+        last = until
+    if last != iterations:
+        raise SystemExit(f"--stages {path}: the last stage ends at iteration {last}, the checkpoint is of {iterations}")
+    # The last stage must be the run that wrote the checkpoint: the same settings, flag for flag.
+    wanted = {k: v for k, v in meta.items() if k not in ("hours", "iterations", "game_name")}
+    got = example_settings(["--game", json.dumps(game_spec), raw[-1]["flags"], "--out", "RUN"])
+    if got != wanted:
+        differ = sorted(k for k in set(got) | set(wanted) if got.get(k) != wanted.get(k))
+        raise SystemExit(f"--stages {path}: the last stage's flags differ from the checkpoint's settings in {differ}")
+    return stages
 
 
 def run_ends(log: list[dict[str, Any]]) -> list[float]:
@@ -81,6 +132,10 @@ def main() -> int:
                         help="a Gumbel root setting of the agent written into the shipped file as salon.KEY "
                         "(max_considered_actions, c_visit, c_scale, rollouts_per_leaf), as scripts/evaluate_agent.py --search; "
                         "evaluate the same file")
+    parser.add_argument("--stages", type=Path, default=None,
+                        help="a JSON list of the run's stages where its flags changed on the way "
+                        "([{\"until_iteration\": N, \"flags\": \"...\", \"fresh_buffer\": false}, ...]); "
+                        "the card keeps one command per stage and `make agents` replays them in order")
     args = parser.parse_args()
     if args.rollout_mix is not None and not 0.0 <= args.rollout_mix <= 1.0:
         parser.error(f"--rollout-mix must be from 0 to 1, not {args.rollout_mix}")
@@ -134,6 +189,8 @@ def main() -> int:
         "strength": None,
         "note": args.note,
     }
+    if args.stages:
+        card["training"]["stages"] = training_stages(args.stages, meta, int(state["iteration"]))
     if args.evaluation:
         from agent_strength import strength_table
 

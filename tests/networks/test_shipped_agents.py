@@ -98,16 +98,24 @@ def test_make_agents_retrains_with_the_cards_command(name: str) -> None:
         [sys.executable, str(ROOT / "scripts" / "retrain_agent.py"), game_name, players.rstrip("p"), "--dry-run"],
         check=True, capture_output=True, text=True,
     ).stdout
-    argv = shlex.split(printed)
-    card_argv = shlex.split(card["training"]["command"])
-    flags = card_argv[card_argv.index("examples/alphazero.py") + 1:]
-    for i, word in enumerate(flags):
-        if word in ("--hours", "--out") or (i > 0 and flags[i - 1] in ("--hours", "--out")):
-            continue
-        assert word in argv, f"{word} of the card's command is not in {printed}"
-    assert argv[argv.index("--iterations") + 1] == str(card["training"]["iterations"])
-    assert "--hours" not in argv
-    assert argv[argv.index("--out") + 1] == str(ROOT / "runs" / name)
+    # One command per stage where the shipped run changed its flags on the way, else the card's one.
+    stages = card["training"].get("stages") or [
+        {"command": card["training"]["command"], "until_iteration": card["training"]["iterations"], "fresh_buffer": False}]
+    lines = printed.splitlines()
+    assert len(lines) == len(stages)
+    assert stages[-1]["until_iteration"] == card["training"]["iterations"]
+    for line, stage in zip(lines, stages):
+        argv = shlex.split(line, comments=True)
+        assert line.endswith("# without the replay buffer") == stage["fresh_buffer"]
+        card_argv = shlex.split(stage["command"])
+        flags = card_argv[card_argv.index("examples/alphazero.py") + 1:]
+        for i, word in enumerate(flags):
+            if word in ("--hours", "--out") or (i > 0 and flags[i - 1] in ("--hours", "--out")):
+                continue
+            assert word in argv, f"{word} of the card's command is not in {line}"
+        assert argv[argv.index("--iterations") + 1] == str(stage["until_iteration"])
+        assert "--hours" not in argv
+        assert argv[argv.index("--out") + 1] == str(ROOT / "runs" / name)
 
 
 EVALUATIONS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "results" / "agents").rglob("eval-*.jsonl.gz"))
