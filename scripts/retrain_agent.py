@@ -74,11 +74,6 @@ def argv_of(flags: list[str], hours: float | None, out: Path) -> list[str]:
             "--out", str(out), "--resume"]
 
 
-def command(game: str, players: int, hours: float | None, out: Path, default_flags: str) -> list[str]:
-    """The command of the first stage (the whole training where the card has one command)."""
-    return argv_of(stages(game, players, default_flags)[0][0], hours, out)
-
-
 def completed_iterations(out: Path) -> int:
     checkpoint = out / "checkpoint.npz"
     if not checkpoint.exists():
