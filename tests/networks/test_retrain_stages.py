@@ -4,7 +4,6 @@ buffer only where the shipped run lost it (at the start of such a stage, never m
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -13,15 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _retrain_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("retrain_agent", ROOT / "scripts" / "retrain_agent.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.networks.scripts import load_script
 
 
 def _stage(flags: str, until: int, fresh: bool) -> dict[str, Any]:
@@ -31,7 +22,7 @@ def _stage(flags: str, until: int, fresh: bool) -> dict[str, Any]:
 
 def test_stages_run_in_order_and_drop_the_buffer_where_the_run_lost_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    retrain = _retrain_module()
+    retrain = load_script("retrain_agent")
     agents = tmp_path / "agents"
     agents.mkdir()
     card = {"training": {"command": "unused", "iterations": 9, "stages": [
@@ -72,10 +63,7 @@ def test_stages_run_in_order_and_drop_the_buffer_where_the_run_lost_it(
 
 
 def test_ship_agent_checks_the_stages_against_the_checkpoint(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("ship_agent", ROOT / "scripts" / "ship_agent.py")
-    assert spec and spec.loader
-    ship = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ship)
+    ship = load_script("ship_agent")
     flags = "--simulations 16 --train-steps 5 --seed 3"
     meta = ship.example_settings(["--game", '"nim"', flags, "--out", "RUN"]) | {"game": "nim", "hours": 0.1}
     stages = tmp_path / "stages.json"

@@ -3,7 +3,6 @@ the file, and the strength on its card is recomputed from the evaluation records
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -11,17 +10,14 @@ import pytest
 
 import salon
 from salon import agents
+from tests.networks.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = agents.shipped_agents()
 
 
 def _strength_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("agent_strength", ROOT / "scripts" / "agent_strength.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("agent_strength")
 
 
 def test_the_shipped_networks_fit_the_wheel_budget() -> None:

@@ -529,16 +529,19 @@ fn load_checked(
             ))),
         })
         .transpose()?;
-    let max_considered_actions = get("salon.max_considered_actions")
-        .map(|text| match text.trim().parse::<u32>() {
-            Ok(k) if (1..=salon_search::MAX_CONSIDERED).contains(&k) => Ok(k),
-            _ => Err(SalonError::network(format!(
-                "salon.max_considered_actions must be a whole number from 1 to {}, not {:?}",
-                salon_search::MAX_CONSIDERED,
-                shown(text)
-            ))),
-        })
-        .transpose()?;
+    let whole_number = |key: &str, max: u32| {
+        get(key)
+            .map(|text| match text.trim().parse::<u32>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(n),
+                _ => Err(SalonError::network(format!(
+                    "{key} must be a whole number from 1 to {max}, not {:?}",
+                    shown(text)
+                ))),
+            })
+            .transpose()
+    };
+    let max_considered_actions =
+        whole_number("salon.max_considered_actions", salon_search::MAX_CONSIDERED)?;
     let gumbel_constant = |key: &str| {
         get(key)
             .map(|text| match text.trim().parse::<f32>() {
@@ -552,16 +555,8 @@ fn load_checked(
     };
     let c_visit = gumbel_constant("salon.c_visit")?;
     let c_scale = gumbel_constant("salon.c_scale")?;
-    let rollouts_per_leaf = get("salon.rollouts_per_leaf")
-        .map(|text| match text.trim().parse::<u32>() {
-            Ok(n) if (1..=salon_search::MAX_ROLLOUTS_PER_LEAF).contains(&n) => Ok(n),
-            _ => Err(SalonError::network(format!(
-                "salon.rollouts_per_leaf must be a whole number from 1 to {}, not {:?}",
-                salon_search::MAX_ROLLOUTS_PER_LEAF,
-                shown(text)
-            ))),
-        })
-        .transpose()?;
+    let rollouts_per_leaf =
+        whole_number("salon.rollouts_per_leaf", salon_search::MAX_ROLLOUTS_PER_LEAF)?;
 
     // Inputs: the observation, and optionally the seat to move.
     let inputs = real_inputs(graph);
