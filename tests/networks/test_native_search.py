@@ -213,6 +213,12 @@ def test_rollout_mix_of_the_search_the_bot_and_the_network_file() -> None:
     bot.step(state)
     assert bot.rollout_mix == 0.5
     assert salon.Bot("network", network=mixed, rollout_mix=0.0).rollout_mix == 0.0
+    # Held as float32, read back as the decimal given (not 0.699999988...), from a file or an argument.
+    assert salon.Bot("network", network=plain, rollout_mix=0.7).rollout_mix == 0.7
+    tenths = salon.Bot("network", network=salon.Network.load(
+        mlp_to_onnx(params, game, metadata={"salon.rollout_mix": "0.7"}), game), simulations=8, seed=1)
+    tenths.step(state)
+    assert tenths.rollout_mix == 0.7
     plain_bot = salon.Bot("network", network=plain, simulations=8, seed=1)
     plain_bot.step(state)
     assert plain_bot.rollout_mix == 0.0

@@ -231,3 +231,9 @@ pub fn seed_from_py(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
         Some(v) => uint_arg(v, "invalid parameter \"seed\":", u64::MAX, param_error),
     }
 }
+
+/// An engine setting held as `f32`, for Python: the shortest decimal that reads back as the same
+/// `f32`, so that a file's `0.7` reads as `0.7` and not as `0.699999988079071`.
+pub fn setting_to_py(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
+}

@@ -5,6 +5,7 @@ use pyo3::types::{PyDict, PyList};
 use salon_engine::salon_core::Xoshiro256StarStar;
 use salon_engine::salon_search::bots::{Bot as CoreBot, BotConfig, BotKind};
 
+use crate::convert;
 use crate::errors::{IntoPyResult, InvalidParameterError};
 use crate::gil::interruptible;
 use crate::handles::Game;
@@ -270,10 +271,11 @@ impl Bot {
     /// The share of a random playout in a network bot's leaf values: the one given, else the
     /// network file's once the bot has its network (`None` before that, and for other bots).
     #[getter]
-    fn rollout_mix(&self) -> PyResult<Option<f32>> {
+    fn rollout_mix(&self) -> PyResult<Option<f64>> {
         Ok(self.inner.read()?.network.as_ref().and_then(|n| {
             n.rollout_mix
                 .or_else(|| n.bot.as_ref().map(|(_, b)| b.rollout_mix()))
+                .map(convert::setting_to_py)
         }))
     }
 
