@@ -555,8 +555,10 @@ fn load_checked(
     };
     let c_visit = gumbel_constant("salon.c_visit")?;
     let c_scale = gumbel_constant("salon.c_scale")?;
-    let rollouts_per_leaf =
-        whole_number("salon.rollouts_per_leaf", salon_search::MAX_ROLLOUTS_PER_LEAF)?;
+    let rollouts_per_leaf = whole_number(
+        "salon.rollouts_per_leaf",
+        salon_search::MAX_ROLLOUTS_PER_LEAF,
+    )?;
 
     // Inputs: the observation, and optionally the seat to move.
     let inputs = real_inputs(graph);
