@@ -1,4 +1,4 @@
-//! Python values to engine values.
+//! Python values to engine values, and engine settings back to Python.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
